@@ -22,7 +22,11 @@ class FloormanError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class FieldViolation:
-    """One bad field: ``field`` is a path such as ``cards[2]`` or ``hands[1].cards[0]``."""
+    """One bad field: ``field`` is a path such as ``cards[2]`` or ``hands[1].cards[0]``.
+
+    ``rule`` is a RULES.md rule id (``card.duplicate``) or ``""`` for plain request shape
+    problems (a missing game, a negative amount).
+    """
 
     field: str
     rule: str
@@ -30,8 +34,8 @@ class FieldViolation:
 
     @property
     def description(self) -> str:
-        """``"<rule>: <message>"`` — the BadRequest description format."""
-        return f"{self.rule}: {self.message}"
+        """``"<rule>: <message>"`` (just the message when no rule applies): BadRequest format."""
+        return f"{self.rule}: {self.message}" if self.rule else self.message
 
 
 class InvalidArgument(FloormanError):
