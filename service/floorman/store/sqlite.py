@@ -1,0 +1,451 @@
+"""The SQLite :class:`EventStore` (the embedded default): one file, WAL, fsync on commit.
+
+Durability: ``journal_mode=WAL`` and ``synchronous=FULL`` on every connection, so a write is on
+disk when its call returns. Concurrency: a small pool of connections, each used by one thread
+at a time (readers run in parallel under WAL); writers take an in-process lock, then
+``BEGIN IMMEDIATE`` with a busy timeout so that other processes on the same file queue too.
+``sqlite:///:memory:`` uses one connection behind a lock (a memory database is per
+connection). Other processes' writes wake ``wait_for_events`` through a watcher thread that
+polls ``PRAGMA data_version`` every ``poll_interval`` seconds while somebody waits.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext, suppress
+from datetime import UTC, datetime, timedelta
+
+from floorman.store.base import (
+    AppendResult,
+    Clock,
+    EventStore,
+    RequestRecord,
+    SequenceMismatch,
+    Snapshot,
+    StoredEvent,
+    StoreUnavailable,
+    TableClosed,
+    TableExists,
+    TableNotFound,
+    TablePage,
+    TableRecord,
+    TableStatus,
+    WriteRequest,
+    build_events,
+    check_read_args,
+    check_request,
+    page_size_or_default,
+)
+from floorman.store.migrations import check_applied, load_migrations
+from floorman.store.tokens import decode_page_token, encode_page_token
+
+MEMORY = ":memory:"
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICROSECOND = timedelta(microseconds=1)
+_IDLE_TICK = 0.25  # s: how often an idle watcher thread looks for close()
+_TABLE_COLUMNS = "table_id, status, settings, sequence, created_at, updated_at"
+
+
+class SQLiteStore(EventStore):
+    """Event store in the SQLite file ``path`` (or ``":memory:"``); migrates it on open.
+
+    ``busy_timeout`` (s) bounds the wait for another process's write lock, after which a call
+    raises :class:`StoreUnavailable`. Raises :class:`StoreUnavailable` when the file cannot be
+    opened or WAL cannot be enabled, :class:`~floorman.store.base.MigrationError` for a schema
+    this code cannot use.
+    """
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        clock: Clock | None = None,
+        busy_timeout: float = 5.0,
+        poll_interval: float = 0.05,
+    ) -> None:
+        super().__init__(clock=clock)
+        self.path = path
+        self._busy_timeout = busy_timeout
+        self._poll_interval = poll_interval
+        self._is_memory = path == MEMORY
+        self._write_lock = threading.Lock()
+        self._pool_lock = threading.Lock()
+        self._memory_lock = threading.Lock()
+        self._idle: list[sqlite3.Connection] = []
+        self._all: list[sqlite3.Connection] = []
+        self._closed = False
+        self._stop = threading.Event()
+        self._watcher: threading.Thread | None = None
+        try:
+            with self._connection() as conn:
+                _migrate(conn)
+        except BaseException:
+            self.close()
+            raise
+
+    # ---- reads --------------------------------------------------------------------------
+
+    def get_table(self, table_id: str) -> TableRecord:
+        """The table's metadata row; raises :class:`TableNotFound`."""
+        with self._connection() as conn:
+            row = conn.execute(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?", (table_id,)
+            ).fetchone()
+        if row is None:
+            raise TableNotFound(table_id)
+        return _table(row)
+
+    def current_sequence(self, table_id: str) -> int:
+        """The table's current sequence; raises :class:`TableNotFound`."""
+        with self._connection() as conn:
+            return _sequence(conn, table_id)
+
+    def list_tables(self, page_size: int = 0, page_token: str = "") -> TablePage:
+        """Tables in ascending ``table_id`` order (see :meth:`EventStore.list_tables`)."""
+        size = page_size_or_default(page_size)
+        after = decode_page_token(page_token)
+        with self._connection() as conn:
+            rows = conn.execute(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id > ? ORDER BY table_id LIMIT ?",
+                ("" if after is None else after, size + 1),
+            ).fetchall()
+        tables = tuple(_table(row) for row in rows[:size])
+        token = encode_page_token(tables[-1].table_id) if len(rows) > size else ""
+        return TablePage(tables, token)
+
+    def read_events(
+        self, table_id: str, after_sequence: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        """Events after ``after_sequence`` (see :meth:`EventStore.read_events`)."""
+        check_read_args(table_id, after_sequence, limit)
+        with self._connection() as conn:
+            rows = conn.execute(
+                "SELECT table_id, sequence, payload, request_id, created_at FROM events "
+                "WHERE table_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
+                (table_id, after_sequence, -1 if limit is None else limit),
+            ).fetchall()
+            if not rows:
+                _sequence(conn, table_id)  # TableNotFound for an unknown table
+        return [StoredEvent(r[0], r[1], r[2], r[3], _time(r[4])) for r in rows]
+
+    def get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
+        """The idempotency record of ``request_id`` on ``table_id``, or None."""
+        with self._connection() as conn:
+            return _request(conn, table_id, request_id)
+
+    def latest_snapshot(self, table_id: str) -> Snapshot | None:
+        """The newest cached snapshot of the table, or None."""
+        with self._connection() as conn:
+            row = conn.execute(
+                "SELECT table_id, sequence, payload, created_at FROM snapshots "
+                "WHERE table_id = ? ORDER BY sequence DESC LIMIT 1",
+                (table_id,),
+            ).fetchone()
+        return None if row is None else Snapshot(row[0], row[1], row[2], _time(row[3]))
+
+    # ---- writes -------------------------------------------------------------------------
+
+    def _create(self, write: WriteRequest, *, settings: str) -> AppendResult:
+        with self._transaction() as conn:
+            now = self._clock()
+            exists = conn.execute(
+                "SELECT 1 FROM tables WHERE table_id = ?", (write.table_id,)
+            ).fetchone()
+            if exists is not None:
+                record = _request(conn, write.table_id, write.request_id)
+                if record is not None:
+                    check_request(record, write.fingerprint)
+                raise TableExists(write.table_id)
+            events = build_events(write, first_sequence=1, created_at=now)
+            conn.execute(
+                f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                (write.table_id, TableStatus.OPEN.value, settings, len(events), _us(now), _us(now)),
+            )
+            _insert(conn, write, events, sequence=len(events), now=now)
+        return AppendResult(write.table_id, len(events), events)
+
+    def _write(self, write: WriteRequest, *, expected_sequence: int, close: bool) -> AppendResult:
+        with self._transaction() as conn:
+            now = self._clock()
+            row = conn.execute(
+                "SELECT sequence, status FROM tables WHERE table_id = ?", (write.table_id,)
+            ).fetchone()
+            if row is None:
+                raise TableNotFound(write.table_id)
+            current, status = row
+            record = _request(conn, write.table_id, write.request_id)
+            if record is not None:
+                check_request(record, write.fingerprint)
+            if current != expected_sequence:
+                raise SequenceMismatch(
+                    write.table_id, expected_sequence=expected_sequence, current_sequence=current
+                )
+            if status == TableStatus.CLOSED.value:
+                raise TableClosed(write.table_id, current)
+            events = build_events(write, first_sequence=current + 1, created_at=now)
+            sequence = current + len(events)
+            new_status = TableStatus.CLOSED.value if close else status
+            conn.execute(
+                "UPDATE tables SET sequence = ?, status = ?, updated_at = ? WHERE table_id = ?",
+                (sequence, new_status, _us(now), write.table_id),
+            )
+            _insert(conn, write, events, sequence=sequence, now=now)
+        return AppendResult(write.table_id, sequence, events)
+
+    def _put_snapshot(self, table_id: str, sequence: int, payload: str) -> None:
+        with self._transaction() as conn:
+            if sequence > _sequence(conn, table_id):
+                raise ValueError(f"snapshot sequence {sequence} is beyond the log")
+            conn.execute(
+                "INSERT OR REPLACE INTO snapshots (table_id, sequence, payload, created_at) "
+                "VALUES (?, ?, ?, ?)",
+                (table_id, sequence, payload, _us(self._clock())),
+            )
+            conn.execute(
+                "DELETE FROM snapshots WHERE table_id = ? AND sequence < "
+                "(SELECT max(sequence) FROM snapshots WHERE table_id = ?)",
+                (table_id, table_id),
+            )
+
+    def _purge_requests(self, older_than: datetime) -> int:
+        with self._transaction() as conn:
+            cursor = conn.execute("DELETE FROM requests WHERE created_at < ?", (_us(older_than),))
+            return cursor.rowcount
+
+    # ---- lifecycle and connections ------------------------------------------------------
+
+    def close(self) -> None:
+        """Stop the watcher and close every connection; later calls raise StoreUnavailable."""
+        self._stop.set()
+        with self._pool_lock:
+            self._closed = True
+            watcher, self._watcher = self._watcher, None
+            idle, self._idle = self._idle, []
+        if watcher is not None:
+            watcher.join()
+        for conn in idle:
+            conn.close()
+
+    def _start_watcher(self) -> None:
+        if self._is_memory:
+            return  # no other process can write to a private memory database
+        with self._pool_lock:
+            if self._closed:
+                raise StoreUnavailable("the store is closed")
+            if self._watcher is None:
+                self._watcher = threading.Thread(
+                    target=self._watch, name="floorman-sqlite-watcher", daemon=True
+                )
+                self._watcher.start()
+
+    def _watch(self) -> None:
+        """Publish other processes' commits to the notifier while somebody waits."""
+        conn = None
+        while conn is None and not self._stop.is_set():
+            try:
+                conn = self._connect()
+            except StoreUnavailable:
+                self._stop.wait(self._poll_interval)
+        if conn is None:
+            return
+        try:
+            last_version, last_tables = None, []
+            while not self._stop.is_set():
+                if not self._notifier.wait_for_watchers(min(self._poll_interval, _IDLE_TICK)):
+                    continue
+                with suppress(sqlite3.Error):
+                    version = conn.execute("PRAGMA data_version").fetchone()[0]
+                    tables = self._notifier.watched_tables()
+                    if version != last_version or tables != last_tables:
+                        marks = ",".join("?" * len(tables))
+                        rows = conn.execute(
+                            f"SELECT table_id, sequence FROM tables WHERE table_id IN ({marks})",
+                            tables,
+                        ).fetchall()
+                        for table_id, sequence in rows:
+                            self._notifier.publish(table_id, sequence)
+                        last_version, last_tables = version, tables
+                self._stop.wait(self._poll_interval)
+        finally:
+            conn.close()
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(
+                self.path,
+                timeout=self._busy_timeout,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+        except sqlite3.Error as exc:
+            raise StoreUnavailable(f"cannot open SQLite database {self.path!r}: {exc}") from exc
+        try:
+            mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if mode.lower() not in ("wal", "memory"):
+                raise StoreUnavailable(f"SQLite database {self.path!r} cannot use WAL ({mode})")
+            conn.execute("PRAGMA synchronous=FULL")
+            conn.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreUnavailable(f"cannot set up SQLite database {self.path!r}: {exc}") from exc
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        """A connection for this thread's call; maps database failures to StoreUnavailable."""
+        with self._memory_lock if self._is_memory else nullcontext():
+            conn = self._acquire()
+            try:
+                yield conn
+            except sqlite3.IntegrityError:
+                raise
+            except (sqlite3.OperationalError, sqlite3.InterfaceError) as exc:
+                raise StoreUnavailable(f"SQLite database {self.path!r}: {exc}") from exc
+            except sqlite3.DatabaseError as exc:
+                if type(exc) is not sqlite3.DatabaseError:
+                    raise
+                raise StoreUnavailable(f"SQLite database {self.path!r}: {exc}") from exc
+            finally:
+                self._release(conn)
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """A write transaction: in-process lock, then ``BEGIN IMMEDIATE`` .. ``COMMIT``.
+
+        Both waits are bounded by ``busy_timeout`` (then :class:`StoreUnavailable`).
+        """
+        if not self._write_lock.acquire(timeout=self._busy_timeout):
+            raise StoreUnavailable(f"SQLite database {self.path!r} is locked (writers queued)")
+        try:
+            with self._connection() as conn:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                    conn.execute("COMMIT")
+                except BaseException:
+                    if conn.in_transaction:
+                        with suppress(sqlite3.Error):
+                            conn.execute("ROLLBACK")
+                    raise
+        finally:
+            self._write_lock.release()
+
+    def _acquire(self) -> sqlite3.Connection:
+        with self._pool_lock:
+            if self._closed:
+                raise StoreUnavailable("the store is closed")
+            if self._idle:
+                return self._idle.pop()
+            if self._is_memory and self._all:
+                raise StoreUnavailable("the memory database connection was lost")
+        conn = self._connect()
+        with self._pool_lock:
+            self._all.append(conn)
+        return conn
+
+    def _release(self, conn: sqlite3.Connection) -> None:
+        with self._pool_lock:
+            if not self._closed:
+                self._idle.append(conn)
+                return
+        conn.close()
+
+
+def _migrate(conn: sqlite3.Connection) -> None:
+    """Apply the pending SQLite migrations in one ``BEGIN IMMEDIATE`` transaction."""
+    migrations = load_migrations("sqlite")
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, "
+            "name TEXT NOT NULL, checksum TEXT NOT NULL, applied_at INTEGER NOT NULL)"
+        )
+        applied = dict(conn.execute("SELECT version, checksum FROM schema_migrations"))
+        for migration in check_applied(migrations, applied):
+            for statement in _statements(migration.sql):
+                conn.execute(statement)
+            conn.execute(
+                "INSERT INTO schema_migrations (version, name, checksum, applied_at) "
+                "VALUES (?, ?, ?, ?)",
+                (migration.version, migration.name, migration.checksum, _us(datetime.now(UTC))),
+            )
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+def _statements(script: str) -> Iterator[str]:
+    """Split a SQL script into complete statements (triggers' inner ``;`` included)."""
+    buffer = ""
+    for piece in script.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            statement = buffer.strip()
+            buffer = ""
+            if statement.strip("; \n"):
+                yield statement
+
+
+def _insert(
+    conn: sqlite3.Connection,
+    write: WriteRequest,
+    events: tuple[StoredEvent, ...],
+    *,
+    sequence: int,
+    now: datetime,
+) -> None:
+    conn.executemany(
+        "INSERT INTO events (table_id, sequence, payload, request_id, created_at) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [(e.table_id, e.sequence, e.payload, e.request_id, _us(now)) for e in events],
+    )
+    conn.execute(
+        "INSERT INTO requests (table_id, request_id, fingerprint, response, sequence, "
+        "event_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            write.table_id,
+            write.request_id,
+            write.fingerprint,
+            write.response,
+            sequence,
+            len(events),
+            _us(now),
+        ),
+    )
+
+
+def _sequence(conn: sqlite3.Connection, table_id: str) -> int:
+    row = conn.execute("SELECT sequence FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+    if row is None:
+        raise TableNotFound(table_id)
+    return int(row[0])
+
+
+def _request(conn: sqlite3.Connection, table_id: str, request_id: str) -> RequestRecord | None:
+    row = conn.execute(
+        "SELECT table_id, request_id, fingerprint, response, sequence, event_count, created_at "
+        "FROM requests WHERE table_id = ? AND request_id = ?",
+        (table_id, request_id),
+    ).fetchone()
+    if row is None:
+        return None
+    return RequestRecord(row[0], row[1], row[2], bytes(row[3]), row[4], row[5], _time(row[6]))
+
+
+def _table(row: tuple) -> TableRecord:
+    return TableRecord(row[0], TableStatus(row[1]), row[2], row[3], _time(row[4]), _time(row[5]))
+
+
+def _us(moment: datetime) -> int:
+    return (moment - _EPOCH) // _MICROSECOND
+
+
+def _time(us: int) -> datetime:
+    return _EPOCH + timedelta(microseconds=us)
