@@ -1,0 +1,163 @@
+"""EvaluateHand / CompareHands use cases: card text in, validated, ranked (RULES.md rankings).
+
+Every problem in a request is collected before raising one :class:`InvalidArgument`, with
+field paths as the gRPC contract names them (``cards[2]``, ``hands[1].cards[0]``) and the
+RULES.md rule id of each card problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from floorman.domain.cards import DECK_SIX_TO_ACE, Card, parse_cards
+from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.model import Game
+from floorman.domain.ranking import (
+    Comparison,
+    Evaluation,
+    card_count_range,
+    compare,
+    deck_for,
+    evaluate,
+)
+from floorman.domain.ranking.games import MAX_PLAYERS_7A
+
+GAME_NAMES: Final = {
+    Game.FIVE_CARD_DRAW_7A: "Five Card Draw 7-A",
+    Game.FIVE_CARD_DRAW: "Five Card Draw",
+    Game.SEVEN_CARD_STUD: "Seven Card Stud",
+    Game.RAZZ: "Razz",
+    Game.SEVEN_CARD_STUD_HI_LO: "Seven Card Stud Hi-Lo",
+    Game.FIVE_CARD_STUD: "Five Card Stud",
+}
+
+
+def _check_game(game: Game | None, problems: list[FieldViolation]) -> None:
+    if game is None:
+        problems.append(FieldViolation("game", "", "game is required"))
+
+
+def _check_players(game: Game | None, players: int, problems: list[FieldViolation]) -> bool:
+    """Record a bad ``players``; True when it is usable."""
+    if players < 0:
+        problems.append(
+            FieldViolation("players", "", f"players must not be negative (got {players})")
+        )
+        return False
+    if game is Game.FIVE_CARD_DRAW_7A and not (players == 0 or 2 <= players <= MAX_PLAYERS_7A):
+        problems.append(
+            FieldViolation(
+                "players",
+                "",
+                f"Five Card Draw 7-A takes 0 (unknown) or 2 to 5 players (got {players})",
+            )
+        )
+        return False
+    return True
+
+
+def _deck(game: Game | None, players: int, usable: bool) -> frozenset[Card] | None:
+    """The deck to check cards against (None: game unknown, check nothing)."""
+    if game is None:
+        return None
+    if not usable:  # a bad player count: only cards in no deck of the game are reported
+        return DECK_SIX_TO_ACE if game is Game.FIVE_CARD_DRAW_7A else deck_for(game)
+    return deck_for(game, players)
+
+
+def _check_count(game: Game | None, count: int, field: str, problems: list[FieldViolation]) -> None:
+    if game is None:
+        return
+    low, high = card_count_range(game)
+    if not low <= count <= high:
+        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+        problems.append(
+            FieldViolation(
+                field, "card.count", f"{GAME_NAMES[game]} takes {allowed} cards (got {count})"
+            )
+        )
+
+
+def _parse(
+    texts: Sequence[str],
+    *,
+    field: str,
+    deck: frozenset[Card] | None,
+    seen: dict[Card, str],
+    problems: list[FieldViolation],
+) -> list[Card]:
+    try:
+        return [c for c in parse_cards(texts, field=field, deck=deck, seen=seen) if c is not None]
+    except InvalidArgument as error:
+        problems.extend(error.violations)
+        return []
+
+
+def evaluate_hand(game: Game | None, cards: Sequence[str], *, players: int = 0) -> Evaluation:
+    """Validate and evaluate one showdown hand (EvaluateHand).
+
+    Args:
+        game: the game; ``None`` is the unspecified game.
+        cards: card texts ("Ah", "10d"); 5, or 5-7 in the Seven Card Stud games.
+        players: 7-A draw only: players dealt in (0 = unknown -> 32-card deck, 5 -> 36-card).
+
+    Raises:
+        InvalidArgument: every violation: ``game`` (rule ""), ``players`` (rule ""),
+            ``cards`` (``card.count``), ``cards[j]`` (``card.malformed``, ``card.not_in_deck``,
+            ``card.duplicate``).
+    """
+    problems: list[FieldViolation] = []
+    _check_game(game, problems)
+    usable = _check_players(game, players, problems)
+    _check_count(game, len(cards), "cards", problems)
+    parsed = _parse(
+        cards, field="cards", deck=_deck(game, players, usable), seen={}, problems=problems
+    )
+    if problems:
+        raise InvalidArgument(problems)
+    assert game is not None
+    return evaluate(game, parsed, players=players)
+
+
+def compare_hands(
+    game: Game | None, hands: Sequence[Sequence[str]], *, players: int = 0
+) -> Comparison:
+    """Validate and compare showdown hands (CompareHands).
+
+    Args:
+        game: the game; ``None`` is the unspecified game.
+        hands: each hand's card texts (at least one hand).
+        players: 7-A draw only; 0 means the number of hands (DESIGN.md), so five hands play
+            the 36-card deck and more than five hands are refused.
+
+    Raises:
+        InvalidArgument: every violation: ``game``, ``players``, ``hands`` (rule "": no hand,
+            or more than five in 7-A draw), ``hands[i].cards`` (``card.count``) and
+            ``hands[i].cards[j]`` (``card.malformed``, ``card.not_in_deck``,
+            ``card.duplicate`` within a hand or across hands).
+    """
+    problems: list[FieldViolation] = []
+    _check_game(game, problems)
+    usable = _check_players(game, players, problems)
+    if not hands:
+        problems.append(FieldViolation("hands", "", "at least one hand is required"))
+    dealt = players or len(hands)
+    if game is Game.FIVE_CARD_DRAW_7A and len(hands) > MAX_PLAYERS_7A:
+        problems.append(
+            FieldViolation(
+                "hands", "", f"Five Card Draw 7-A seats at most 5 players (got {len(hands)} hands)"
+            )
+        )
+        usable = False
+    deck = _deck(game, dealt, usable)
+    seen: dict[Card, str] = {}
+    parsed: list[list[Card]] = []
+    for i, hand in enumerate(hands):
+        field = f"hands[{i}].cards"
+        _check_count(game, len(hand), field, problems)
+        parsed.append(_parse(hand, field=field, deck=deck, seen=seen, problems=problems))
+    if problems:
+        raise InvalidArgument(problems)
+    assert game is not None
+    return compare(game, parsed, players=dealt if game is Game.FIVE_CARD_DRAW_7A else players)

@@ -1,0 +1,154 @@
+"""Lookup tables behind the fast strength functions, built once per process on first use.
+
+Keys: every card contributes ``5 ** rank`` to a rank key (base-5 digit ``r`` counts the cards of
+rank ``r``; at most four per rank, so digits never carry), and the high key adds one to the
+card's 4-bit suit field above bit 31. The suit fields start at 3, so bit 3 of a field is set
+exactly when that suit holds five or more cards (a flush is possible).
+
+Tables (dicts keyed by rank key, lists indexed by 13-bit rank mask):
+* standard high: best unsuited strength of any 5-7 ranks; best suited strength per mask;
+* 7-A (32- and 36-card decks): five cards only;
+* ace-to-five low and 8-or-better low of any 5-7 ranks;
+* exposed boards (1-4 up cards), high and razz.
+Best-of-six and best-of-seven entries come from the best-of-five ones by dropping one card.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations_with_replacement
+from operator import eq
+from typing import Final
+
+from floorman.domain.ranking import patterns
+from floorman.domain.ranking.patterns import HighRules
+
+RANK_COUNT: Final = 13
+SUIT_SHIFT: Final = 31
+RANK_KEY_MASK: Final = (1 << SUIT_SHIFT) - 1
+RANK_KEY: Final = tuple(5 ** (c >> 2) for c in range(52))
+HIGH_KEY: Final = tuple(RANK_KEY[c] + (1 << (SUIT_SHIFT + 4 * (c & 3))) for c in range(52))
+HIGH_KEY_START: Final = 0x3333 << SUIT_SHIFT
+FLUSH_BITS: Final = 0x8888 << SUIT_SHIFT
+SUIT_FLUSH_BIT: Final = tuple(0x8 << (SUIT_SHIFT + 4 * s) for s in range(4))
+SUIT_BITS_SHIFT: Final = 16
+SUIT_BITS_KEY: Final = tuple(1 << (SUIT_BITS_SHIFT * (c & 3) + (c >> 2)) for c in range(52))
+"""Per-card key whose sum over distinct cards holds each suit's 13-bit rank mask, 16 bits apart."""
+
+
+def rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` ranks holding each rank at most four times (sorted tuples)."""
+    for ranks in combinations_with_replacement(range(RANK_COUNT), size):
+        if not any(map(eq, ranks, ranks[4:])):  # five of one rank
+            yield ranks
+
+
+def rank_key(ranks: Sequence[int]) -> int:
+    """The rank key of ``ranks`` (sum of ``5 ** rank``)."""
+    return sum(map(_POWERS.__getitem__, ranks))
+
+
+_POWERS: Final = tuple(5**r for r in range(RANK_COUNT))
+
+
+def _best_of_five(*fives: Callable[[Sequence[int]], int]) -> tuple[dict[int, int], ...]:
+    """For each function of five ranks: rank key of 5-7 ranks -> its best five-card value.
+
+    One pass over the rank multisets fills every table: a six- or seven-card entry is the
+    best of the entries one card smaller (each five-card subset lies in one of them).
+    """
+    tables = tuple({} for _ in fives)
+    for ranks in rank_multisets(5):
+        key = rank_key(ranks)
+        for table, five in zip(tables, fives, strict=True):
+            table[key] = five(ranks)
+    getters = [table.__getitem__ for table in tables]
+    for size in (6, 7):
+        for ranks in rank_multisets(size):
+            powers = tuple(map(_POWERS.__getitem__, ranks))
+            key = sum(powers)
+            drops = [key - p for p in set(powers)]
+            for table, get in zip(tables, getters, strict=True):
+                table[key] = max(map(get, drops))
+    return tables
+
+
+@functools.cache
+def _five_to_seven() -> tuple[dict[int, int], ...]:
+    """(standard unsuited high, ace-to-five low, 8-or-better low) over 5-7 ranks."""
+    high, ace_to_five = _best_of_five(
+        lambda ranks: patterns.high_unsuited(ranks, patterns.STANDARD_HIGH),
+        patterns.low_ace_to_five,
+    )
+    eight = {key: patterns.eight_or_better_of(value) for key, value in ace_to_five.items()}
+    return high, ace_to_five, eight
+
+
+def _suited(rules: HighRules, *, up_to: int) -> list[int]:
+    """13-bit rank mask -> best suited strength of the cards of one suit (0 under five)."""
+    table = [0] * (1 << RANK_COUNT)
+    masks = sorted(range(1 << RANK_COUNT), key=int.bit_count)
+    for mask in masks:
+        bits = mask.bit_count()
+        if bits == 5:
+            table[mask] = patterns.high_suited(mask, rules)
+        elif 5 < bits <= up_to:
+            table[mask] = max(table[mask & ~(1 << r)] for r in range(RANK_COUNT) if mask >> r & 1)
+    return table
+
+
+@functools.cache
+def standard_unsuited() -> dict[int, int]:
+    """Rank key of 5-7 cards -> best standard high strength ignoring flushes."""
+    return _five_to_seven()[0]
+
+
+@functools.cache
+def standard_suited() -> list[int]:
+    """Rank mask of one suit's 5-7 cards -> best flush or straight flush strength."""
+    return _suited(patterns.STANDARD_HIGH, up_to=7)
+
+
+@functools.cache
+def seven_to_ace_unsuited(short_deck_36: bool) -> dict[int, int]:
+    """Rank key of five cards -> 7-A strength when not all one suit."""
+    rules = patterns.SEVEN_TO_ACE_36 if short_deck_36 else patterns.SEVEN_TO_ACE_32
+    return {rank_key(ranks): patterns.high_unsuited(ranks, rules) for ranks in rank_multisets(5)}
+
+
+@functools.cache
+def seven_to_ace_suited(short_deck_36: bool) -> list[int]:
+    """Rank mask of five suited cards -> 7-A flush or straight flush strength."""
+    rules = patterns.SEVEN_TO_ACE_36 if short_deck_36 else patterns.SEVEN_TO_ACE_32
+    return _suited(rules, up_to=5)
+
+
+@functools.cache
+def ace_to_five_low() -> dict[int, int]:
+    """Rank key of 5-7 cards -> best ace-to-five low strength."""
+    return _five_to_seven()[1]
+
+
+@functools.cache
+def eight_or_better_low() -> dict[int, int]:
+    """Rank key of 5-7 cards -> best 8-or-better low strength (0: no qualifying low)."""
+    return _five_to_seven()[2]
+
+
+def _exposed(strength: Callable[[Sequence[int]], int]) -> dict[int, int]:
+    return {
+        rank_key(ranks): strength(ranks) for size in range(1, 5) for ranks in rank_multisets(size)
+    }
+
+
+@functools.cache
+def exposed_high() -> dict[int, int]:
+    """Rank key of 1-4 up cards -> stud first-to-act strength (high games)."""
+    return _exposed(patterns.exposed_high)
+
+
+@functools.cache
+def exposed_low() -> dict[int, int]:
+    """Rank key of 1-4 up cards -> razz first-to-act strength."""
+    return _exposed(patterns.exposed_low)
