@@ -1,0 +1,116 @@
+"""Exact number and card helpers shared by the hand-history readers.
+
+Money in a history is written in currency units (``$0.25``) or chips (``2500``, ``10112.5`` in
+PHH); floorman keeps integer minor units (RULES.md "Common to every game": no floating point in
+money paths). Every conversion here goes through :class:`decimal.Decimal` built from the text,
+never through ``float``.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+from typing import Final
+
+from floorman.domain.cards import UNKNOWN_TEXT, Card, try_parse_card
+
+Amount = int | Decimal
+"""A PHH number: an ``int`` when integral, else the exact Decimal (``10112.5``, ``inf``)."""
+
+CURRENCY_SYMBOLS: Final = "$€£"
+
+
+def normalize_amount(value: int | Decimal) -> Amount:
+    """``value`` as an ``int`` when it is finite and integral, else unchanged.
+
+    Raises:
+        ValueError: for NaN, which no history may hold.
+    """
+    if isinstance(value, bool):
+        raise ValueError("a boolean is not a number")
+    if isinstance(value, int):
+        return value
+    if value.is_nan():
+        raise ValueError("NaN is not an amount")
+    if value.is_finite() and value == value.to_integral_value():
+        return int(value)
+    return value
+
+
+def parse_number(text: str) -> Amount:
+    """Parse a PHH number written in an action (``"250000"``, ``"10112.5"``), exactly.
+
+    Raises:
+        ValueError: when ``text`` is not a non-negative finite decimal number.
+    """
+    try:
+        value = Decimal(text)
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not a number") from None
+    if not value.is_finite() or value < 0:
+        raise ValueError(f"{text!r} is not a non-negative finite number")
+    return normalize_amount(value)
+
+
+def format_number(value: Amount) -> str:
+    """The PHH text of ``value``: ``250000``, ``10112.5``, ``inf``."""
+    if isinstance(value, int):
+        return str(value)
+    if value.is_infinite():
+        return "inf" if value > 0 else "-inf"
+    return format(value.normalize(), "f")
+
+
+def parse_money(text: str, *, scale: int) -> int:
+    """Parse a room's amount (``"$1,234.56"``, ``"€0.10"``, ``"2500"``) into minor units.
+
+    Args:
+        text: the amount as written; currency symbols and thousands separators are ignored.
+        scale: minor units per written unit (100 for money games, 1 for chips).
+
+    Returns:
+        The amount in minor units.
+
+    Raises:
+        ValueError: when the text is not a non-negative decimal, or is finer than one minor
+            unit (``$0.125``).
+    """
+    cleaned = text.strip().lstrip(CURRENCY_SYMBOLS).replace(",", "")
+    try:
+        value = Decimal(cleaned)
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not an amount") from None
+    if not value.is_finite() or value < 0:
+        raise ValueError(f"{text!r} is not a non-negative amount")
+    minor = value * scale
+    if minor != minor.to_integral_value():
+        raise ValueError(f"{text!r} is finer than one minor unit (scale {scale})")
+    return int(minor)
+
+
+def parse_card_run(text: str) -> tuple[Card | None, ...]:
+    """Parse concatenated two-character cards (``"AsKd??"``); ``??`` gives ``None``.
+
+    Raises:
+        ValueError: when the text has an odd length or holds something that is not a card.
+    """
+    if len(text) % 2:
+        raise ValueError(f"{text!r} is not a run of two-character cards")
+    return tuple(_one_card(text[i : i + 2]) for i in range(0, len(text), 2))
+
+
+def parse_card_list(text: str) -> tuple[Card | None, ...]:
+    """Parse space-separated cards (``"Ah 10d ??"``); ``??`` gives ``None``.
+
+    Raises:
+        ValueError: when an item is not a card.
+    """
+    return tuple(_one_card(item) for item in text.split())
+
+
+def _one_card(text: str) -> Card | None:
+    if text == UNKNOWN_TEXT:
+        return None
+    card = try_parse_card(text)
+    if card is None:
+        raise ValueError(f"{text!r} is not a card")
+    return card

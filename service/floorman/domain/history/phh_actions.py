@@ -1,0 +1,216 @@
+"""PHH action notation: one action string <-> one :class:`PhhAction`.
+
+Grammar (PHH specification, "Actions"): ``[[Actor Action[ Arguments...]][ # Commentary]]``
+with the actor ``d`` (the dealer) or ``pN`` (player N, from 1), and::
+
+    d dh pN CARDS     deal hole cards (down or up) to player N; ``??`` is an unknown card
+    d db CARDS        deal board cards (in stud: the community card)
+    pN pb             post the bring-in
+    pN f              fold
+    pN cc             check or call the current bet of the street
+    pN cbr AMOUNT     complete, bet or raise TO ``AMOUNT`` (the player's total for the street)
+    pN sd [CARDS]     discard CARDS (none: stand pat)
+    pN sm [CARDS|-]   show CARDS (``-``: the cards dealt); no argument: muck
+    (empty)           no-op, possibly a standalone commentary
+
+Cards are two characters each, concatenated (``"6s5h6d"``, ``"??????"``).
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from floorman.domain.cards import Card, card_str
+from floorman.domain.history.amounts import Amount, format_number, parse_card_run, parse_number
+
+_PLAYER: Final = re.compile(r"p([1-9][0-9]*)")
+DEALER: Final = 0
+"""The actor number of the dealer (``d``); players are numbered from 1."""
+
+
+class PhhVerb(enum.Enum):
+    """The action codes of the PHH notation."""
+
+    DEAL_HOLE = "dh"
+    DEAL_BOARD = "db"
+    POST_BRING_IN = "pb"
+    FOLD = "f"
+    CHECK_OR_CALL = "cc"
+    COMPLETE_BET_OR_RAISE_TO = "cbr"
+    STAND_PAT_OR_DISCARD = "sd"
+    SHOW_OR_MUCK = "sm"
+    NO_OP = ""
+
+
+_DEALER_VERBS: Final = frozenset({PhhVerb.DEAL_HOLE, PhhVerb.DEAL_BOARD})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhhAction:
+    """One parsed PHH action.
+
+    Attributes:
+        actor: 0 for the dealer (``d``), N for player ``pN`` (a no-op has actor 0).
+        verb: the action code.
+        player: the player concerned: the one dealt to for ``dh``, the actor for player
+            actions, 0 for ``db`` and no-ops.
+        amount: the "raise to" total of a ``cbr`` (chips of the street, antes excluded);
+            ``None`` otherwise.
+        cards: the cards dealt (``dh``, ``db``), discarded (``sd``) or shown (``sm``), in
+            order; ``None`` for an unknown card (``??``).
+        shows_dealt: ``sm -``: the player shows the cards dealt to them.
+        commentary: the text after ``#``, stripped, or ``None``.
+    """
+
+    actor: int
+    verb: PhhVerb
+    player: int = 0
+    amount: Amount | None = None
+    cards: tuple[Card | None, ...] = ()
+    shows_dealt: bool = False
+    commentary: str | None = None
+
+    @property
+    def is_dealer(self) -> bool:
+        """True for the dealer's actions (``dh``, ``db``)."""
+        return self.verb in _DEALER_VERBS
+
+    @property
+    def mucks(self) -> bool:
+        """True for ``pN sm`` with no cards: the player mucks."""
+        return self.verb is PhhVerb.SHOW_OR_MUCK and not self.cards and not self.shows_dealt
+
+    @property
+    def stands_pat(self) -> bool:
+        """True for ``pN sd`` with no cards."""
+        return self.verb is PhhVerb.STAND_PAT_OR_DISCARD and not self.cards
+
+    def __str__(self) -> str:
+        """The PHH notation of this action (:func:`format_phh_action`)."""
+        return format_phh_action(self)
+
+
+def parse_phh_action(text: str) -> PhhAction:
+    """Parse one PHH action string.
+
+    Args:
+        text: e.g. ``"d dh p4 ??????"``, ``"p1 cbr 250000"``, ``"p3 sm Ac7d3h6c2d2cKh"``.
+
+    Returns:
+        The action. Player numbers are not checked against the table here.
+
+    Raises:
+        ValueError: with a readable reason when the text is not a PHH action.
+    """
+    body, _, comment = text.partition("#")
+    commentary = comment.strip() if "#" in text else None
+    words = body.split()
+    if not words:
+        return PhhAction(actor=DEALER, verb=PhhVerb.NO_OP, commentary=commentary)
+    actor_text, *rest = words
+    if actor_text == "d":
+        return _parse_dealer(rest, text, commentary)
+    match = _PLAYER.fullmatch(actor_text)
+    if match is None:
+        raise ValueError(f"{actor_text!r} is not an actor ('d' or 'pN') in {text!r}")
+    return _parse_player(int(match.group(1)), rest, text, commentary)
+
+
+def _parse_dealer(rest: list[str], text: str, commentary: str | None) -> PhhAction:
+    match rest:
+        case ["dh", player_text, cards_text]:
+            player = _PLAYER.fullmatch(player_text)
+            if player is None:
+                raise ValueError(f"{player_text!r} is not a player ('pN') in {text!r}")
+            return PhhAction(
+                actor=DEALER,
+                verb=PhhVerb.DEAL_HOLE,
+                player=int(player.group(1)),
+                cards=_cards(cards_text, text),
+                commentary=commentary,
+            )
+        case ["db", cards_text]:
+            return PhhAction(
+                actor=DEALER,
+                verb=PhhVerb.DEAL_BOARD,
+                cards=_cards(cards_text, text),
+                commentary=commentary,
+            )
+    raise ValueError(f"{text!r} is not a dealer action ('d dh pN CARDS' or 'd db CARDS')")
+
+
+def _parse_player(player: int, rest: list[str], text: str, commentary: str | None) -> PhhAction:
+    base = {"actor": player, "player": player, "commentary": commentary}
+    match rest:
+        case ["pb"]:
+            return PhhAction(verb=PhhVerb.POST_BRING_IN, **base)
+        case ["f"]:
+            return PhhAction(verb=PhhVerb.FOLD, **base)
+        case ["cc"]:
+            return PhhAction(verb=PhhVerb.CHECK_OR_CALL, **base)
+        case ["cbr", amount_text]:
+            try:
+                amount = parse_number(amount_text)
+            except ValueError as exc:
+                raise ValueError(f"bad amount in {text!r}: {exc}") from None
+            return PhhAction(verb=PhhVerb.COMPLETE_BET_OR_RAISE_TO, amount=amount, **base)
+        case ["sd"]:
+            return PhhAction(verb=PhhVerb.STAND_PAT_OR_DISCARD, **base)
+        case ["sd", cards_text]:
+            return PhhAction(
+                verb=PhhVerb.STAND_PAT_OR_DISCARD, cards=_cards(cards_text, text), **base
+            )
+        case ["sm"]:
+            return PhhAction(verb=PhhVerb.SHOW_OR_MUCK, **base)
+        case ["sm", "-"]:
+            return PhhAction(verb=PhhVerb.SHOW_OR_MUCK, shows_dealt=True, **base)
+        case ["sm", cards_text]:
+            return PhhAction(verb=PhhVerb.SHOW_OR_MUCK, cards=_cards(cards_text, text), **base)
+    raise ValueError(f"{text!r} is not a player action (pb, f, cc, cbr N, sd [C], sm [C|-])")
+
+
+def _cards(cards_text: str, text: str) -> tuple[Card | None, ...]:
+    try:
+        return parse_card_run(cards_text)
+    except ValueError as exc:
+        raise CardTextError(f"bad cards in {text!r}: {exc}") from None
+
+
+class CardTextError(ValueError):
+    """A PHH action whose card text is malformed (RULES.md rule ``card.malformed``)."""
+
+
+def format_phh_action(action: PhhAction) -> str:
+    """The PHH notation of ``action`` (inverse of :func:`parse_phh_action`).
+
+    Raises:
+        ValueError: when the action lacks what its verb needs (a ``cbr`` without an amount).
+    """
+    words = _words(action)
+    if action.commentary is not None:
+        words.append(f"# {action.commentary}" if action.commentary else "#")
+    return " ".join(words)
+
+
+def _words(action: PhhAction) -> list[str]:
+    cards = "".join(card_str(c) for c in action.cards)
+    verb = action.verb
+    if verb is PhhVerb.NO_OP:
+        return []
+    if verb is PhhVerb.DEAL_HOLE:
+        return ["d", "dh", f"p{action.player}", cards]
+    if verb is PhhVerb.DEAL_BOARD:
+        return ["d", "db", cards]
+    words = [f"p{action.actor}", verb.value]
+    if verb is PhhVerb.COMPLETE_BET_OR_RAISE_TO:
+        if action.amount is None:
+            raise ValueError("a cbr action needs an amount")
+        words.append(format_number(action.amount))
+    elif verb is PhhVerb.SHOW_OR_MUCK and action.shows_dealt:
+        words.append("-")
+    elif verb in (PhhVerb.SHOW_OR_MUCK, PhhVerb.STAND_PAT_OR_DISCARD) and cards:
+        words.append(cards)
+    return words

@@ -1,0 +1,369 @@
+"""PHH hand -> floorman hand: a :class:`~floorman.domain.model.HandConfig` plus events.
+
+Mapping (PHH specification -> DESIGN.md contract):
+
+* Player ``pK`` sits in seat K, or in ``seats[K-1]`` when the file gives seats. Players are
+  listed in dealing order, so ``pN`` holds the button (draw games; heads-up it posts the
+  small blind) or sits where the dealer deals from (stud: ``button_seat``, the fixed dealer
+  position, is pN's seat, and dealing starts at p1).
+* Stakes: ``small_bet`` / ``big_bet`` (fixed limit) or ``min_bet`` for both (pot and no
+  limit); ``bring_in``; a uniform ante as ``Stakes.ante``; blinds ``[small, big, 0, ...]`` as
+  ``Stakes.small_blind`` / ``big_blind``. PHH reverses antes and blinds heads-up. Non-uniform
+  antes become explicit ``forced_bets``; straddles are refused (no seed game has them).
+* ``d dh pK CARDS``: Deals to seat K; in stud each card's face follows its place in the seat's
+  hand (seven card stud: 2 down, 4 up, 1 down; five card stud: 1 down, 4 up), so a 3rd-street
+  deal becomes a down Deal of two cards and an up Deal of one. In the draw games every card is
+  down (after a DRAW they are the replacement cards). ``d db CARD``: the stud community card
+  (seat 0, face up).
+* ``pb`` -> BRING_IN; ``f`` -> FOLD; ``cc`` -> CHECK or CALL and ``cbr X`` -> BET, RAISE or
+  COMPLETE to X, resolved by stepping the engine (its legal actions), or, once the engine has
+  refused an event, from a small tally of the street's bets; ``sd`` -> DRAW (no cards: stand
+  pat); ``sm CARDS`` / ``sm -`` -> SHOW; ``sm`` -> MUCK. No-ops are dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from floorman.domain.cards import Card
+from floorman.domain.engine import (
+    HandState,
+    LegalAction,
+    Phase,
+    apply,
+    legal_actions,
+    start_hand,
+)
+from floorman.domain.errors import FieldViolation, InvalidArgument, RuleViolation
+from floorman.domain.history.amounts import Amount
+from floorman.domain.history.phh_actions import PhhAction, PhhVerb
+from floorman.domain.history.phh_model import PhhHand
+from floorman.domain.model import (
+    Action,
+    ActionType,
+    BettingStructure,
+    Deal,
+    ForcedBet,
+    ForcedBetKind,
+    Game,
+    HandConfig,
+    HandEvent,
+    SeatState,
+    Stakes,
+)
+
+_STUD_FACES = {
+    Game.SEVEN_CARD_STUD: (False, False, True, True, True, True, False),
+    Game.SEVEN_CARD_STUD_HI_LO: (False, False, True, True, True, True, False),
+    Game.RAZZ: (False, False, True, True, True, True, False),
+    Game.FIVE_CARD_STUD: (False, True, True, True, True),
+}
+_AGGRESSIVE = (ActionType.BET, ActionType.RAISE, ActionType.COMPLETE)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhhMapping:
+    """A PHH hand mapped to floorman's model.
+
+    Attributes:
+        config: the hand's configuration.
+        events: the history (antes and blinds are not events: the engine posts them).
+        sources: for each event, the index of the PHH action it comes from.
+        refused_at: index of the first event the engine refused while mapping (later events
+            were mapped from the tally), or ``None`` when the engine accepted every event.
+        violation: the engine's reason for that refusal, or ``None``.
+    """
+
+    config: HandConfig
+    events: tuple[HandEvent, ...]
+    sources: tuple[int, ...]
+    refused_at: int | None = None
+    violation: RuleViolation | None = None
+
+
+def phh_to_hand(phh: PhhHand) -> tuple[HandConfig, list[HandEvent]]:
+    """The configuration and history of a PHH hand of a seed game (see :func:`map_phh`).
+
+    Raises:
+        InvalidArgument: see :func:`phh_config`.
+    """
+    mapping = map_phh(phh)
+    return mapping.config, list(mapping.events)
+
+
+def map_phh(phh: PhhHand) -> PhhMapping:
+    """Map a PHH hand to a configuration and events, keeping each event's PHH action index.
+
+    The engine is stepped along to tell CHECK from CALL and BET / RAISE / COMPLETE apart;
+    an event it refuses is still mapped (and reported in ``refused_at`` / ``violation``), so
+    an audit can name the first illegal action.
+
+    Raises:
+        InvalidArgument: see :func:`phh_config`.
+    """
+    config = phh_config(phh)
+    mapper = _Mapper(phh, config)
+    for index, action in enumerate(phh.actions):
+        mapper.map(index, action)
+    return PhhMapping(
+        config=config,
+        events=tuple(mapper.events),
+        sources=tuple(mapper.sources),
+        refused_at=mapper.refused_at,
+        violation=mapper.violation,
+    )
+
+
+def phh_config(phh: PhhHand) -> HandConfig:
+    """The :class:`HandConfig` of a PHH hand (no rake: PHH records none).
+
+    Raises:
+        InvalidArgument: the variant is not a seed game (field ``variant``); a stack, ante,
+            blind or bet size is not a whole number of chips; the blinds hold a straddle
+            or a draw hand lacks a blind (field ``blinds_or_straddles``).
+    """
+    variant = phh.variant_info
+    if variant.game is None:
+        raise InvalidArgument.single(
+            "variant", "", f"{phh.variant} ({variant.name}) is not a game floorman plays"
+        )
+    problems: list[FieldViolation] = []
+
+    def whole(field: str, value: Amount | None) -> int:
+        if value is None:
+            return 0
+        if isinstance(value, int):
+            return value
+        problems.append(FieldViolation(field, "", f"{value} is not a whole number of chips"))
+        return 0
+
+    count = phh.player_count
+    seats = phh.seats or tuple(range(1, count + 1))
+    names = phh.players or ("",) * count
+    stacks = [whole(f"starting_stacks[{i}]", v) for i, v in enumerate(phh.starting_stacks)]
+    antes = [whole(f"antes[{i}]", v) for i, v in enumerate(phh.antes)]
+    blinds = [whole(f"blinds_or_straddles[{i}]", v)
+              for i, v in enumerate(phh.blinds_or_straddles or ())]  # fmt: skip
+    small_bet = whole("small_bet", phh.small_bet)
+    big_bet = whole("big_bet", phh.big_bet)
+    if variant.structure is not BettingStructure.FIXED_LIMIT:
+        small_bet = big_bet = whole("min_bet", phh.min_bet)
+    stakes = Stakes(
+        small_bet=small_bet,
+        big_bet=big_bet,
+        bring_in=whole("bring_in", phh.bring_in),
+        ante=antes[0] if len(set(antes)) == 1 else 0,
+    )
+    forced: list[ForcedBet] = []
+    if not variant.stud:
+        stakes, forced = _blinds(stakes, antes, blinds, seats, problems)
+    elif len(set(antes)) > 1:
+        effective = antes[::-1] if count == 2 else antes
+        forced = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=amount)
+                  for seat, amount in zip(seats, effective, strict=True) if amount]  # fmt: skip
+    if problems:
+        raise InvalidArgument(problems)
+    return HandConfig(
+        game=variant.game,
+        betting_structure=variant.structure,
+        stakes=stakes,
+        seats=tuple(
+            SeatState(seat=seat, player_id=name, stack=stack)
+            for seat, name, stack in zip(seats, names, stacks, strict=True)
+        ),
+        button_seat=seats[-1],
+        forced_bets=tuple(forced),
+    )
+
+
+def _blinds(
+    stakes: Stakes,
+    antes: list[int],
+    blinds: list[int],
+    seats: tuple[int, ...],
+    problems: list[FieldViolation],
+) -> tuple[Stakes, list[ForcedBet]]:
+    """Blind stakes, or explicit forced bets when the antes are not uniform."""
+    small, big = [*blinds, 0, 0][:2]
+    if any(blinds[2:]) or not small or not big or small > big:
+        problems.append(
+            FieldViolation(
+                "blinds_or_straddles",
+                "",
+                f"{blinds} is not a small and a big blind (straddles are not played here)",
+            )
+        )
+        return stakes, []
+    stakes = Stakes(
+        small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet,
+        ante=stakes.ante,
+        small_blind=small,
+        big_blind=big,
+    )
+    if len(set(antes)) == 1:
+        return stakes, []
+    heads_up = len(seats) == 2
+    effective = antes[::-1] if heads_up else antes
+    small_seat, big_seat = (seats[1], seats[0]) if heads_up else (seats[0], seats[1])
+    forced = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=amount)
+              for seat, amount in zip(seats, effective, strict=True) if amount]  # fmt: skip
+    forced.append(ForcedBet(seat=small_seat, kind=ForcedBetKind.SMALL_BLIND, amount=small))
+    forced.append(ForcedBet(seat=big_seat, kind=ForcedBetKind.BIG_BLIND, amount=big))
+    return stakes, forced
+
+
+class _Mapper:
+    """Turns PHH actions into events, stepping the engine while it accepts them."""
+
+    def __init__(self, phh: PhhHand, config: HandConfig) -> None:
+        self.phh = phh
+        self.config = config
+        self.seats = tuple(s.seat for s in config.seats)
+        self.faces = _STUD_FACES.get(config.game)
+        self.state: HandState | None = start_hand(config)
+        self.events: list[HandEvent] = []
+        self.sources: list[int] = []
+        self.refused_at: int | None = None
+        self.violation: RuleViolation | None = None
+        self.dealt: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
+        self.tally = _StreetTally(config, self.seats)
+
+    def seat(self, player: int) -> int:
+        return self.seats[player - 1]
+
+    def emit(self, source: int, event: HandEvent) -> None:
+        self.events.append(event)
+        self.sources.append(source)
+        if self.state is None:
+            return
+        try:
+            self.state = apply(self.state, event)
+        except RuleViolation as violation:
+            self.state = None
+            self.refused_at = len(self.events) - 1
+            self.violation = violation
+
+    def map(self, index: int, action: PhhAction) -> None:
+        verb = action.verb
+        if verb is PhhVerb.NO_OP:
+            return
+        if verb is PhhVerb.DEAL_HOLE:
+            self._deal(index, self.seat(action.player), action.cards)
+        elif verb is PhhVerb.DEAL_BOARD:
+            self.tally.new_street()
+            self.emit(index, Deal(seat=0, cards=action.cards, face_up=True))
+        elif verb is PhhVerb.STAND_PAT_OR_DISCARD:
+            self.tally.new_street()
+            seat = self.seat(action.actor)
+            held = self.dealt[seat]
+            for card in action.cards:
+                if card in held:
+                    held.remove(card)
+            self.emit(index, Action(seat=seat, type=ActionType.DRAW, cards=action.cards))
+        elif verb is PhhVerb.SHOW_OR_MUCK:
+            self._show_or_muck(index, action)
+        else:
+            self._bet(index, action)
+
+    def _deal(self, index: int, seat: int, cards: tuple[Card | None, ...]) -> None:
+        self.tally.new_street()
+        held = self.dealt.setdefault(seat, [])
+        groups: list[tuple[bool, list[Card | None]]] = []
+        for card in cards:
+            place = len(held)
+            face_up = bool(self.faces and place < len(self.faces) and self.faces[place])
+            held.append(card)
+            if groups and groups[-1][0] == face_up:
+                groups[-1][1].append(card)
+            else:
+                groups.append((face_up, [card]))
+        for face_up, group in groups:
+            self.emit(index, Deal(seat=seat, cards=tuple(group), face_up=face_up))
+
+    def _show_or_muck(self, index: int, action: PhhAction) -> None:
+        seat = self.seat(action.actor)
+        if action.mucks:
+            self.emit(index, Action(seat=seat, type=ActionType.MUCK))
+            return
+        cards = tuple(self.dealt[seat]) if action.shows_dealt else action.cards
+        self.emit(index, Action(seat=seat, type=ActionType.SHOW, cards=cards))
+
+    def _bet(self, index: int, action: PhhAction) -> None:
+        seat = self.seat(action.actor)
+        verb = action.verb
+        if verb is PhhVerb.POST_BRING_IN:
+            kind, amount = ActionType.BRING_IN, 0
+        elif verb is PhhVerb.FOLD:
+            kind, amount = ActionType.FOLD, 0
+        elif verb is PhhVerb.CHECK_OR_CALL:
+            kind, amount = self._check_or_call(seat), 0
+        else:
+            amount = action.amount if isinstance(action.amount, int) else 0
+            kind = self._aggressive(seat, amount)
+        self.tally.record(seat, verb, amount)
+        self.emit(index, Action(seat=seat, type=kind, amount=amount))
+
+    def _legal(self, seat: int) -> list[LegalAction]:
+        """The engine's legal actions when it is ``seat``'s turn to bet, else nothing."""
+        state = self.state
+        if state is None or state.phase is not Phase.BETTING or state.seat_to_act != seat:
+            return []
+        return list(legal_actions(state))
+
+    def _check_or_call(self, seat: int) -> ActionType:
+        legal = {la.type for la in self._legal(seat)}
+        if (ActionType.CALL in legal) != (ActionType.CHECK in legal):
+            return ActionType.CALL if ActionType.CALL in legal else ActionType.CHECK
+        return ActionType.CALL if self.tally.to_call(seat) else ActionType.CHECK
+
+    def _aggressive(self, seat: int, amount: int) -> ActionType:
+        offered = [la for la in self._legal(seat) if la.type in _AGGRESSIVE]
+        fitting = [la.type for la in offered if la.min_amount <= amount <= la.max_amount]
+        if fitting or offered:
+            return (fitting or [offered[0].type])[0]
+        return self.tally.aggressive_kind()
+
+
+class _StreetTally:
+    """The street's bets as the PHH amounts say, for mapping without the engine's state."""
+
+    def __init__(self, config: HandConfig, seats: tuple[int, ...]) -> None:
+        self.config = config
+        self.stud = config.game.is_stud
+        self.fixed = config.betting_structure is BettingStructure.FIXED_LIMIT
+        self.bets = dict.fromkeys(seats, 0)
+        self.first_street = True
+        self.acted = False
+        if not self.stud:
+            stakes = config.stakes
+            blind_seats = (seats[1], seats[0]) if len(seats) == 2 else (seats[0], seats[1])
+            self.bets[blind_seats[0]] = stakes.small_blind
+            self.bets[blind_seats[1]] = stakes.big_blind
+
+    def new_street(self) -> None:
+        if self.acted:
+            self.bets = dict.fromkeys(self.bets, 0)
+            self.first_street = False
+            self.acted = False
+
+    def record(self, seat: int, verb: PhhVerb, amount: int) -> None:
+        self.acted = True
+        if verb is PhhVerb.POST_BRING_IN:
+            self.bets[seat] = self.config.stakes.bring_in
+        elif verb is PhhVerb.CHECK_OR_CALL:
+            self.bets[seat] = max(self.bets.values())
+        elif verb is PhhVerb.COMPLETE_BET_OR_RAISE_TO:
+            self.bets[seat] = amount
+
+    def to_call(self, seat: int) -> int:
+        return max(self.bets.values()) - self.bets[seat]
+
+    def aggressive_kind(self) -> ActionType:
+        top = max(self.bets.values())
+        small_bet = self.config.stakes.small_bet
+        if self.stud and self.first_street and top < small_bet:
+            if self.fixed:
+                return ActionType.COMPLETE
+            return ActionType.BET if top == 0 else ActionType.RAISE
+        return ActionType.BET if top == 0 else ActionType.RAISE

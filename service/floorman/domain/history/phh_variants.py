@@ -1,0 +1,115 @@
+"""PHH variant codes: which game and betting structure each names, and its required fields.
+
+The standard codes come from the PHH specification (``F7S``, ``F7S/8``, ``FR`` are ours; the
+hold'em, Omaha, 2-7 and badugi codes parse but name games floorman does not play). The house
+codes ``F5CD`` (classic five card draw), ``F5CD7A`` (five card draw 7-A) and ``F5S`` (five card
+stud) are NOT in the PHH specification (DESIGN.md "Hand-history formats"); their pot-limit and
+no-limit forms take a ``P`` or ``N`` prefix instead of the ``F`` (``N5CD``, ``P5S``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from floorman.domain.model import BettingStructure, Game
+
+_FIXED: Final = BettingStructure.FIXED_LIMIT
+_POT: Final = BettingStructure.POT_LIMIT
+_NO: Final = BettingStructure.NO_LIMIT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PhhVariant:
+    """One PHH variant code.
+
+    Attributes:
+        code: the code as written in ``variant`` (``"F7S/8"``).
+        name: a readable name.
+        game: the floorman game, or ``None`` when floorman does not play it (unsupported).
+        structure: the betting structure the code names.
+        stud: True for bring-in games (``bring_in`` required, no ``blinds_or_straddles``).
+        standard: True for codes of the PHH specification, False for floorman's house codes.
+    """
+
+    code: str
+    name: str
+    game: Game | None
+    structure: BettingStructure
+    stud: bool
+    standard: bool
+
+    @property
+    def supported(self) -> bool:
+        """True when floorman plays this game."""
+        return self.game is not None
+
+    @property
+    def required_fields(self) -> tuple[str, ...]:
+        """The fields this variant must define (PHH "Required Fields" table)."""
+        forced = ("bring_in",) if self.stud else ("blinds_or_straddles",)
+        sizes = ("small_bet", "big_bet") if self.structure is _FIXED else ("min_bet",)
+        return ("variant", "antes", *forced, *sizes, "starting_stacks", "actions")
+
+
+def _v(
+    code: str,
+    name: str,
+    game: Game | None,
+    structure: BettingStructure,
+    *,
+    stud: bool = False,
+    standard: bool = True,
+) -> PhhVariant:
+    return PhhVariant(
+        code=code, name=name, game=game, structure=structure, stud=stud, standard=standard
+    )
+
+
+_STANDARD: Final = (
+    _v("F7S", "fixed-limit seven card stud", Game.SEVEN_CARD_STUD, _FIXED, stud=True),
+    _v("F7S/8", "fixed-limit seven card stud hi-lo 8-or-better",
+       Game.SEVEN_CARD_STUD_HI_LO, _FIXED, stud=True),
+    _v("FR", "fixed-limit razz", Game.RAZZ, _FIXED, stud=True),
+    _v("FT", "fixed-limit Texas hold'em", None, _FIXED),
+    _v("NT", "no-limit Texas hold'em", None, _NO),
+    _v("NS", "no-limit short-deck hold'em", None, _NO),
+    _v("PO", "pot-limit Omaha", None, _POT),
+    _v("FO/8", "fixed-limit Omaha hi-lo 8-or-better", None, _FIXED),
+    _v("N2L1D", "no-limit 2-7 lowball single draw", None, _NO),
+    _v("F2L3D", "fixed-limit 2-7 lowball triple draw", None, _FIXED),
+    _v("FB", "fixed-limit badugi", None, _FIXED),
+)  # fmt: skip
+
+_HOUSE_GAMES: Final = (
+    ("5CD", "five card draw", Game.FIVE_CARD_DRAW, False),
+    ("5CD7A", "five card draw 7-A", Game.FIVE_CARD_DRAW_7A, False),
+    ("5S", "five card stud", Game.FIVE_CARD_STUD, True),
+)
+_PREFIXES: Final = (("F", "fixed-limit", _FIXED), ("P", "pot-limit", _POT), ("N", "no-limit", _NO))
+
+VARIANTS: Final[dict[str, PhhVariant]] = {v.code: v for v in _STANDARD}
+for _prefix, _label, _structure in _PREFIXES:
+    for _suffix, _name, _game, _stud in _HOUSE_GAMES:
+        _code = _prefix + _suffix
+        VARIANTS[_code] = _v(
+            _code, f"{_label} {_name} (house code)", _game, _structure, stud=_stud, standard=False
+        )
+
+
+def variant_for(code: str) -> PhhVariant | None:
+    """The variant named by ``code`` (exact spelling), or ``None`` when no such code exists."""
+    return VARIANTS.get(code)
+
+
+def variant_code(game: Game, structure: BettingStructure) -> str:
+    """The PHH code for a floorman game and structure (``F7S``, ``N5CD``, ``F5CD7A``).
+
+    Raises:
+        ValueError: for a stud game other than five card stud in pot or no limit (PHH has no
+            code for those).
+    """
+    for variant in VARIANTS.values():
+        if variant.game is game and variant.structure is structure:
+            return variant.code
+    raise ValueError(f"PHH has no variant code for {game.value} {structure.value}")
