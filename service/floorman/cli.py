@@ -1,0 +1,186 @@
+"""The ``floorman`` command: ``floorman serve`` runs the gRPC service, ``floorman eval`` asks
+it what a hand is worth. ``python -m floorman`` is the same command.
+
+Exit codes: 0 success; 1 a runtime failure (address in use, server unreachable, an error
+status other than INVALID_ARGUMENT); 2 bad input (a bad flag or setting, INVALID_ARGUMENT).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from collections.abc import Sequence
+
+from floorman import __version__
+from floorman.config import (
+    DEFAULT_GRACE_SECONDS,
+    DEFAULT_LISTEN,
+    DEFAULT_LOG_LEVEL,
+    DEFAULT_METRICS_LISTEN,
+    DEFAULT_STORE,
+    ENV_GRACE,
+    ENV_LISTEN,
+    ENV_LOG_LEVEL,
+    ENV_MAX_CONNECTION_AGE_MS,
+    ENV_METRICS_LISTEN,
+    ENV_STORE,
+    ENV_TARGET,
+    LOG_LEVELS,
+    ConfigError,
+    default_target,
+    resolve_settings,
+)
+
+EXIT_RUNTIME = 1
+EXIT_USAGE = 2
+
+_SERVE_EPILOG = f"""\
+Each flag falls back to its environment variable, then to its default:
+  --listen                 ${ENV_LISTEN:<32} {DEFAULT_LISTEN}
+  --metrics-listen         ${ENV_METRICS_LISTEN:<32} {DEFAULT_METRICS_LISTEN}
+  --store                  ${ENV_STORE:<32} {DEFAULT_STORE}
+  --grace                  ${ENV_GRACE:<32} {DEFAULT_GRACE_SECONDS:g}
+  --log-level              ${ENV_LOG_LEVEL:<32} {DEFAULT_LOG_LEVEL}
+  --max-connection-age-ms  ${ENV_MAX_CONNECTION_AGE_MS:<32} 0 (no limit)
+Logs are JSON lines on stdout; metrics are served at http://METRICS-LISTEN/metrics.
+SIGTERM or SIGINT: health turns NOT_SERVING, in-flight calls get the grace period, exit 0."""
+
+_EVAL_EPILOG = f"""\
+games: draw7a (Five Card Draw 7-A), draw (Five Card Draw), stud (Seven Card Stud), razz,
+       stud8 / studhilo / stud-hi-lo (Seven Card Stud Hi-Lo), stud5 (Five Card Stud),
+       or a floorman.v1.Game name such as GAME_RAZZ.
+cards: rank 2-9 T J Q K A (10 accepted) then suit c d h s, e.g. As 2c 3d 4h 7s Kc Kd.
+
+The call goes to --target, else to ${ENV_TARGET}; with neither, to the address of
+${ENV_LISTEN} (else {DEFAULT_LISTEN}), and when no server answers there an in-process
+server answers instead (noted on stderr). Exit 0 with an answer, 2 for INVALID_ARGUMENT
+(the field violations are printed), 1 for other errors.
+
+example: floorman eval --game razz As 2c 3d 4h 7s Kc Kd"""
+
+
+def _game(text: str) -> int:
+    from floorman.transport.client import parse_game_name
+
+    try:
+        return parse_game_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``floorman`` and its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="floorman",
+        description="floorman: the rules authority for card rooms, over gRPC "
+        "(hand values, winners, action legality, settlement).",
+    )
+    parser.add_argument("--version", action="version", version=f"floorman {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    serve = commands.add_parser(
+        "serve",
+        help="run the gRPC service (health, reflection, JSON logs, Prometheus metrics)",
+        description="Run the floorman gRPC service until SIGTERM or SIGINT.",
+        epilog=_SERVE_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    serve.add_argument("--listen", metavar="HOST:PORT", help="gRPC address (port 0: any free port)")
+    serve.add_argument(
+        "--metrics-listen",
+        metavar="HOST:PORT",
+        help="Prometheus /metrics address (port 0: any free port; 'off': no endpoint)",
+    )
+    serve.add_argument(
+        "--store", metavar="URL", help="sqlite:///path.db or postgresql://host/dbname"
+    )
+    serve.add_argument(
+        "--grace", metavar="SECONDS", help="how long in-flight calls may finish after SIGTERM"
+    )
+    serve.add_argument("--log-level", metavar="LEVEL", help=f"one of {', '.join(LOG_LEVELS)}")
+    serve.add_argument(
+        "--max-connection-age-ms",
+        metavar="MS",
+        help="close client connections after this age so balancers rebalance (0: never)",
+    )
+
+    evaluate = commands.add_parser(
+        "eval",
+        help="evaluate one hand through the EvaluateHand RPC",
+        description="Evaluate one hand: prints what the EvaluateHand RPC answers.",
+        epilog=_EVAL_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    evaluate.add_argument("--game", required=True, type=_game, metavar="GAME", help="the game")
+    evaluate.add_argument("cards", nargs="+", metavar="CARD", help="the hand's cards")
+    evaluate.add_argument(
+        "--players",
+        type=int,
+        default=0,
+        metavar="N",
+        help="Five Card Draw 7-A: players dealt in (5: the 36-card deck; default 0: 32 cards)",
+    )
+    evaluate.add_argument("--json", action="store_true", help="print the response as JSON")
+    evaluate.add_argument("--target", metavar="HOST:PORT", help="the server to ask")
+    return parser
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from floorman.observability.logging import configure_logging, get_logger
+    from floorman.transport.server import ServerStartError, serve
+
+    try:
+        settings = resolve_settings(
+            listen=args.listen,
+            metrics_listen=args.metrics_listen,
+            store=args.store,
+            grace=args.grace,
+            log_level=args.log_level,
+            max_connection_age_ms=args.max_connection_age_ms,
+        )
+    except ConfigError as error:
+        print(f"floorman serve: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    configure_logging(level=settings.log_level)
+    try:
+        return asyncio.run(serve(settings))
+    except (ServerStartError, OSError) as error:
+        get_logger().error("server_failed", error=str(error))
+        print(f"floorman serve: error: {error}", file=sys.stderr)
+        return EXIT_RUNTIME
+
+
+def _eval(args: argparse.Namespace) -> int:
+    from floorman.observability.logging import configure_logging
+    from floorman.transport.client import run_eval
+
+    configure_logging(level="warning", stream=sys.stderr)
+    explicit = args.target or os.environ.get(ENV_TARGET, "").strip()
+    try:
+        target = explicit or default_target()
+    except ConfigError as error:
+        print(f"floorman eval: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    outcome = asyncio.run(
+        run_eval(
+            game=args.game,
+            cards=args.cards,
+            players=args.players,
+            target=target,
+            fallback=not explicit,
+            as_json=args.json,
+        )
+    )
+    sys.stdout.write(outcome.stdout)
+    sys.stderr.write(outcome.stderr)
+    return outcome.exit_code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``floorman`` console script; returns the exit code."""
+    args = build_parser().parse_args(argv)
+    if args.command == "serve":
+        return _serve(args)
+    return _eval(args)

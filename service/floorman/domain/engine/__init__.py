@@ -1,0 +1,78 @@
+"""The pure hand state machine: every seed game, action by action (RULES.md).
+
+* :func:`start_hand` — validate a :class:`~floorman.domain.model.HandConfig`, post antes and
+  blinds; the state before any card is dealt.
+* :func:`apply` — the state after one Deal or Action (never mutates its input); refuses with
+  :class:`~floorman.domain.errors.RuleViolation` naming the RULES.md rule id.
+* :func:`legal_actions`, :func:`check_action`, :func:`pending_deals`, :func:`snapshot` —
+  questions about a state.
+* :func:`replay` — a whole history (:class:`~floorman.domain.errors.HistoryError` names the
+  first bad event's 0-based index).
+* :func:`settle_hand` — pots, side pots, rake, payouts, final stacks, showdown order and
+  payout discrepancies, through :mod:`floorman.domain.settlement`.
+
+Conventions: seats numbered from 1 (seat 0 in a Deal is the community card); money in
+integer minor units; BET / RAISE / COMPLETE amounts are "raise to" totals of the seat's bet
+in the round; antes and blinds never appear in a history. Game rules come from
+:mod:`floorman.domain.games`.
+
+Decisions where RULES.md is silent (RRoP / TDA followed, written down here):
+
+* A big blind or bring-in posted short (all in) still sets the full amount as the bet to call
+  (TDA); the unmatched part comes back at settlement.
+* A bring-in player all in from the ante passes the bring-in to the next player clockwise
+  able to bet; a best exposed hand that is all in passes the first action the same way.
+* A bet or raise is offered only while some opponent could still put in more chips.
+* A bet or raise to exactly what the only opponents can still match, when that is below the
+  legal amount, stands for the full bet or raise (the excess would be returned uncalled);
+  the corpus hand ``FR/wsop-2023-43-5-h85`` raises this way.
+* Short all-ins: a single all-in raising by half a bet or more (fixed limit) or by a full
+  raise (pot/no limit) counts as a full raise; short all-ins that together reach a full bet
+  or raise over the last full level reopen the betting for everyone. A raise refused because
+  the betting was not reopened is ``fixed_limit.short_all_in`` in every structure (the rule
+  table's one id for that rule).
+* Pot limit: the maximum is never below the minimum (a small pot still allows the minimum).
+* The seat to draw may FOLD instead (a fold in turn is always allowed, house choice).
+* After an all-in with the betting over, every hand is face up: no SHOW is needed, and a SHOW
+  of such a hand is still accepted, even after the last card, to reveal unknown cards.
+* A MUCK at the showdown gives the hand up; once one hand is left it wins without showing.
+"""
+
+from floorman.domain.engine.apply import apply, check_action, replay
+from floorman.domain.engine.dealing import pending_deals
+from floorman.domain.engine.legal import legal_actions
+from floorman.domain.engine.settle import settle_hand
+from floorman.domain.engine.setup import start_hand
+from floorman.domain.engine.snapshot import snapshot
+from floorman.domain.engine.state import HandState
+from floorman.domain.engine.types import (
+    DealRequest,
+    Finding,
+    HandResult,
+    LegalAction,
+    Phase,
+    SeatView,
+    Snapshot,
+)
+from floorman.domain.settlement import PotShare, UnverifiableHand
+
+__all__ = [
+    "DealRequest",
+    "Finding",
+    "HandResult",
+    "HandState",
+    "LegalAction",
+    "Phase",
+    "PotShare",
+    "SeatView",
+    "Snapshot",
+    "UnverifiableHand",
+    "apply",
+    "check_action",
+    "legal_actions",
+    "pending_deals",
+    "replay",
+    "settle_hand",
+    "snapshot",
+    "start_hand",
+]

@@ -1,0 +1,104 @@
+"""Applying events: :func:`apply`, :func:`check_action` and :func:`replay`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from floorman.domain.engine.betting import apply_betting
+from floorman.domain.engine.dealing import apply_deal
+from floorman.domain.engine.drawing import apply_draw
+from floorman.domain.engine.setup import start_hand
+from floorman.domain.engine.showdown import apply_exposed_show, apply_showdown
+from floorman.domain.engine.state import HandState
+from floorman.domain.engine.types import Phase
+from floorman.domain.errors import HistoryError, RuleViolation
+from floorman.domain.model import Action, ActionType, Deal, HandConfig, HandEvent
+
+
+def apply(state: HandState, event: HandEvent) -> HandState:
+    """The state after ``event``; ``state`` itself is never changed.
+
+    Args:
+        state: a state from :func:`start_hand`, :func:`apply` or :func:`replay`.
+        event: a :class:`~floorman.domain.model.Deal` (cards to a seat, seat 0 the
+            community; ``burn`` for a reported burn) or an
+            :class:`~floorman.domain.model.Action` of the seat to act.
+
+    Returns:
+        A new state.
+
+    Raises:
+        RuleViolation: the event breaks a rule; ``rule`` is its RULES.md id (``hand.complete``,
+            ``turn.out_of_turn``, ``action.not_allowed``, ``bet.amount``, ``card.count``, ...)
+            and ``message`` says why in words.
+    """
+    if isinstance(event, Deal):
+        new = apply_deal(state, event)
+    elif isinstance(event, Action):
+        new = _apply_action(state, event)
+    else:
+        raise RuleViolation("action.not_allowed", f"{event!r} is not a hand event")
+    new.events = state.events + 1
+    return new
+
+
+def _apply_action(s: HandState, action: Action) -> HandState:
+    """Dispatch an action on the phase of the hand."""
+    pos = s.positions.get(action.seat)
+    exposed_show = (
+        action.type is ActionType.SHOW and s.exposed and pos is not None and not s.folded[pos]
+    )
+    if s.phase is Phase.COMPLETE and not exposed_show:
+        raise RuleViolation("hand.complete", "the hand is over", seat=action.seat)
+    if action.seat not in s.positions:
+        raise RuleViolation(
+            "turn.out_of_turn",
+            f"seat {action.seat} is not dealt in",
+            seat=action.seat,
+            expected=s.seat_to_act,
+            actual=action.seat,
+        )
+    if exposed_show and s.phase in (Phase.COMPLETE, Phase.DEALING):
+        return apply_exposed_show(s, action)
+    if s.phase is Phase.BETTING:
+        return apply_betting(s, action)
+    if s.phase is Phase.DRAWING:
+        return apply_draw(s, action)
+    if s.phase is Phase.SHOWDOWN:
+        return apply_showdown(s, action)
+    raise RuleViolation(
+        "turn.out_of_turn",
+        "cards are due before anyone acts",
+        seat=action.seat,
+        actual=action.seat,
+    )
+
+
+def check_action(state: HandState, action: Action) -> RuleViolation | None:
+    """The rule ``action`` would break now, or ``None`` when :func:`apply` accepts it.
+
+    Never raises for a rule problem; the state is not changed.
+    """
+    try:
+        apply(state, action)
+    except RuleViolation as violation:
+        return violation
+    return None
+
+
+def replay(config: HandConfig, events: Sequence[HandEvent]) -> HandState:
+    """Start a hand from ``config`` and apply ``events`` in order.
+
+    Deterministic: the same configuration and events always rebuild an equal state.
+
+    Raises:
+        InvalidArgument: the configuration is malformed (see :func:`start_hand`).
+        HistoryError: event ``index`` (0-based) breaks a rule; carries the violation.
+    """
+    state = start_hand(config)
+    for index, event in enumerate(events):
+        try:
+            state = apply(state, event)
+        except RuleViolation as violation:
+            raise HistoryError(index, violation) from violation
+    return state

@@ -1,0 +1,265 @@
+"""Betting actions: FOLD, CHECK, CALL, BRING_IN, BET, RAISE, COMPLETE (RULES.md "Betting
+structures", "Seven Card Stud family"), checked against :func:`~floorman.domain.engine.options.
+turn_options`.
+"""
+
+from __future__ import annotations
+
+from floorman.domain.engine.flow import end_round, finish, first_needing, note
+from floorman.domain.engine.options import (
+    TurnOptions,
+    fixed_limit_sizes,
+    is_completion_round,
+    no_limit_bounds,
+    turn_options,
+)
+from floorman.domain.engine.state import NOBODY, HandState
+from floorman.domain.errors import RuleViolation
+from floorman.domain.model import Action, ActionType, BettingStructure
+
+_AGGRESSIVE = (ActionType.BET, ActionType.RAISE, ActionType.COMPLETE)
+
+
+def apply_betting(s0: HandState, action: Action) -> HandState:
+    """Apply a FOLD, CHECK, CALL, BRING_IN, BET, RAISE or COMPLETE by the seat to act.
+
+    Raises:
+        RuleViolation: ``turn.out_of_turn``, ``bring_in.player``, ``stud.first_to_act``,
+            ``action.not_allowed``, ``bring_in.amount``, ``stack.insufficient``,
+            ``fixed_limit.cap``, ``fixed_limit.short_all_in``, ``bet.amount``,
+            ``bet.min_raise``, ``bet.pot_limit``, ``stud.open_pair``.
+    """
+    pos = s0.positions.get(action.seat, NOBODY)
+    if pos != s0.to_act and (pos == NOBODY or pos not in s0.candidates):
+        rule = s0.first_rule
+        expected = s0.seats[s0.to_act]
+        raise RuleViolation(
+            rule,
+            f"seat {expected} is to act, not seat {action.seat}"
+            + ("" if rule == "turn.out_of_turn" else f" ({_first_reason(rule)})"),
+            seat=action.seat,
+            expected=expected,
+            actual=action.seat,
+        )
+    s = s0.clone()
+    if s0.candidates:  # the rule needs unknown up cards: the recorded actor is accepted
+        s.to_act = s.round_first = pos
+        note(
+            s,
+            "card.unknown",
+            f"seat {action.seat} acted first; who acts first ({s.first_rule}) depends on "
+            "unknown up cards",
+            pos=pos,
+        )
+    options = turn_options(s)
+    kind = action.type
+    if kind is ActionType.FOLD:
+        _check(options.can_fold, s, pos, "the bring-in may not fold")
+        s.folded[pos] = True
+    elif kind is ActionType.CHECK:
+        _check(options.can_check, s, pos, _why_not_check(options))
+        _mark_acted(s, pos)
+    elif kind is ActionType.CALL:
+        _check(options.call > 0, s, pos, _why_not_call(options))
+        _put(s, pos, options.call)
+        _mark_acted(s, pos)
+    elif kind is ActionType.BRING_IN:
+        _check(options.bring_in > 0, s, pos, "no bring-in is due now")
+        if action.amount and action.amount != options.bring_in:
+            raise RuleViolation(
+                "bring_in.amount",
+                f"the bring-in is {options.bring_in}, not {action.amount}",
+                seat=action.seat,
+                expected=options.bring_in,
+                actual=action.amount,
+            )
+        _put(s, pos, options.bring_in)
+        s.current_bet = max(s.current_bet, s.stakes.bring_in)
+        s.aggressor = pos
+        _mark_acted(s, pos)
+    elif kind in _AGGRESSIVE:
+        _aggress(s, pos, action, options)
+    else:
+        raise RuleViolation(
+            "action.not_allowed",
+            f"{kind.value if isinstance(kind, ActionType) else kind!r} is not a betting action",
+            seat=action.seat,
+        )
+    s.bring_in_pending = False
+    s.candidates = ()
+    s.first_rule = "turn.out_of_turn"
+    _advance(s, pos)
+    return s
+
+
+def _first_reason(rule: str) -> str:
+    """Readable reason for a wrong first actor."""
+    if rule == "bring_in.player":
+        return "the bring-in goes to the door card the rules name"
+    return "the best exposed hand acts first"
+
+
+def _why_not_check(options: TurnOptions) -> str:
+    if options.bring_in:
+        return "the bring-in may not check"
+    return f"there is a bet to call ({options.call})"
+
+
+def _why_not_call(options: TurnOptions) -> str:
+    if options.bring_in:
+        return "the bring-in must BRING_IN or complete"
+    return "there is nothing to call (CHECK)"
+
+
+def _check(ok: bool, s: HandState, pos: int, message: str) -> None:
+    """Raise ``action.not_allowed`` with ``message`` unless ``ok``."""
+    if not ok:
+        raise RuleViolation("action.not_allowed", message, seat=s.seats[pos])
+
+
+def _put(s: HandState, pos: int, amount: int) -> None:
+    """Move ``amount`` from the stack into the seat's bet and the pot."""
+    s.stacks[pos] -= amount
+    s.bets[pos] += amount
+    s.contributed[pos] += amount
+    if s.stacks[pos] == 0:
+        s.all_in[pos] = True
+
+
+def _mark_acted(s: HandState, pos: int) -> None:
+    s.acted_seq[pos] = s.reopen_seq
+    s.acted_level[pos] = s.current_bet
+
+
+def _aggress(s: HandState, pos: int, action: Action, options: TurnOptions) -> None:
+    """Validate and apply a BET, RAISE or COMPLETE (``action.amount`` is the raise-to total)."""
+    seat = action.seat
+    kind = action.type
+    if options.blocked_rule:
+        raise RuleViolation(options.blocked_rule, options.blocked_message, seat=seat)
+    if kind is not options.aggressive and not _completion_synonym(s, kind, options):
+        expected = options.aggressive.value if options.aggressive else "no bet"
+        raise RuleViolation(
+            "action.not_allowed",
+            f"{kind.value} is not available now (the bet or raise here is {expected})",
+            seat=seat,
+            expected=expected,
+            actual=kind.value,
+        )
+    to = action.amount
+    total = s.bets[pos] + s.stacks[pos]
+    if to > total:
+        raise RuleViolation(
+            "stack.insufficient",
+            f"seat {seat} has {total} in all this round; cannot make it {to}",
+            seat=seat,
+            expected=total,
+            actual=to,
+        )
+    if not options.raises:
+        raise RuleViolation("action.not_allowed", f"seat {seat} cannot bet or raise now", seat=seat)
+    capped = False
+    if not any(r.min_to <= to <= r.max_to for r in options.raises):
+        capped = _is_effective_stack_cap(s, pos, to, options)
+        if not capped:
+            raise _size_violation(s, seat, kind, to, options)
+    prev_cb, prev_full = s.current_bet, s.full_level
+    completion = s.bring_in_pending or is_completion_round(s)
+    if capped:
+        full = True
+    elif s.config.betting_structure is BettingStructure.FIXED_LIMIT:
+        sizes = fixed_limit_sizes(s)
+        unit = min(sizes)
+        full = (
+            to in {prev_full + size for size in sizes}
+            or 2 * (to - prev_cb) >= unit  # an all-in of half a bet or more is a full bet
+            or to - prev_full >= unit  # short all-ins that together make a full bet
+        )
+        if full and to - prev_full == s.stakes.big_bet and len(sizes) == 2:
+            if not s.open_pair:
+                note(s, "card.unknown", "a big 4th-street bet needs an unknown up card", pos=pos)
+            s.big_made = True
+    else:
+        min_to, _ = no_limit_bounds(s, pos, completion)
+        full = to >= min_to
+        if full:
+            base = 0 if completion or prev_cb == 0 else prev_cb
+            s.min_raise = max(s.min_raise, to - base)
+        else:  # short all-ins that together make a full raise reopen the betting
+            full = to - prev_full >= max(s.min_raise, s.stakes.min_open(s.spec))
+    _put(s, pos, to - s.bets[pos])
+    if full:
+        s.bet_count += 1
+        s.full_level = to
+        s.reopen_seq += 1
+    s.current_bet = max(prev_cb, to)
+    s.aggressor = pos
+    _mark_acted(s, pos)
+
+
+def _completion_synonym(s: HandState, kind: ActionType, options: TurnOptions) -> bool:
+    """Histories write a fixed-limit completion as a bet (the bring-in seat opening for the
+    small bet) or a raise (over the bring-in); both stand for COMPLETE."""
+    if options.aggressive is not ActionType.COMPLETE:
+        return False
+    return kind is (ActionType.BET if s.current_bet == 0 else ActionType.RAISE)
+
+
+def _is_effective_stack_cap(s: HandState, pos: int, to: int, options: TurnOptions) -> bool:
+    """A bet or raise to exactly the most any opponent can match, when that is below every
+    allowed amount: accepted as the full bet or raise it stands for (the excess would come
+    back uncalled anyway; the corpus hand ``FR/wsop-2023-43-5-h85`` raises this way)."""
+    reach = max(
+        (s.bets[q] + s.stacks[q] for q in range(len(s.seats)) if q != pos and s.able(q)),
+        default=0,
+    )
+    return (
+        to == reach
+        and to > s.current_bet
+        and all(r.min_to > to for r in options.raises)
+        and not options.raises[0].all_in
+    )
+
+
+def _size_violation(
+    s: HandState, seat: int, kind: ActionType, to: int, options: TurnOptions
+) -> RuleViolation:
+    """The rule a wrong bet size breaks, with the allowed amounts."""
+    allowed = ", ".join(
+        str(r.min_to) if r.min_to == r.max_to else f"{r.min_to}-{r.max_to}" for r in options.raises
+    )
+    structure = s.config.betting_structure
+    message = f"{kind.value} to {to} is not allowed; allowed: {allowed}"
+    if structure is BettingStructure.FIXED_LIMIT:
+        big = s.stakes.big_bet
+        rule = "bet.amount"
+        if (
+            s.spec.open_pair_option
+            and s.street == s.spec.open_pair_street
+            and to - s.full_level == big
+            and big != s.stakes.small_bet
+        ):
+            rule = "stud.open_pair"
+            message += " (the big bet on 4th street needs an open pair showing)"
+        elif s.big_made and to - s.full_level == s.stakes.small_bet:
+            rule = "stud.open_pair"
+            message += " (after a big-bet 4th-street bet every raise is the big bet)"
+        return RuleViolation(rule, message, seat=seat, expected=allowed, actual=to)
+    low = min(r.min_to for r in options.raises)
+    if to < low:
+        rule = "bet.amount" if kind is ActionType.BET else "bet.min_raise"
+        return RuleViolation(rule, message, seat=seat, expected=low, actual=to)
+    high = max(r.max_to for r in options.raises)
+    return RuleViolation("bet.pot_limit", message, seat=seat, expected=high, actual=to)
+
+
+def _advance(s: HandState, pos: int) -> None:
+    """After an action: the hand ends on folds, the next seat acts, or the round closes."""
+    if s.live_count() == 1:
+        finish(s)
+        return
+    nxt = first_needing(s, (pos + 1) % len(s.seats), s.able_count())
+    if nxt == NOBODY:
+        end_round(s)
+    else:
+        s.to_act = nxt

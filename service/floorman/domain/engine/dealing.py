@@ -1,0 +1,227 @@
+"""Deals: street cards, draw replacements, the stud community card, burns; the stub.
+
+RULES.md "Common to every game" (cards), "Five Card Draw, 7-A" ("Draw": the stub reshuffle),
+"Seven Card Stud family" (deal pattern, the 7th-street community card, burns not shuffled
+back). Unknown cards (``None``) count against the stub like any other card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from floorman.domain.cards import Card, card_str
+from floorman.domain.engine.flow import begin_betting, next_drawer
+from floorman.domain.engine.state import NOBODY, HandState
+from floorman.domain.engine.types import DealRequest, Phase
+from floorman.domain.errors import RuleViolation
+from floorman.domain.model import Deal
+
+
+def check_new_cards(s: HandState, cards: Sequence[Card | None], *, seat: int) -> frozenset[Card]:
+    """Validate cards about to leave the stub; return the known ones.
+
+    Raises:
+        RuleViolation: ``card.malformed`` (not a card), ``card.not_in_deck``,
+            ``card.duplicate`` (already out of the stub and not made available again by a
+            draw reshuffle, or twice in ``cards``).
+    """
+    known: set[Card] = set()
+    for card in cards:
+        if card is None:
+            continue
+        if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
+            raise RuleViolation("card.malformed", f"{card!r} is not a card", seat=seat)
+        if card not in s.deck:
+            raise RuleViolation(
+                "card.not_in_deck", f"{card_str(card)} is not in this deck", seat=seat
+            )
+        if card in known or (card in s.used and card not in s.available):
+            raise RuleViolation(
+                "card.duplicate",
+                f"{card_str(card)} is already out of the stub (in a hand, burned or dealt)",
+                seat=seat,
+                actual=card_str(card),
+            )
+        known.add(card)
+    return frozenset(known)
+
+
+def _count_error(message: str, *, seat: int = 0, expected: object = None) -> RuleViolation:
+    return RuleViolation("card.count", message, seat=seat, expected=expected)
+
+
+def _community_due(s: HandState) -> bool:
+    """Stud's last street, nothing dealt yet, and the stub cannot give every live seat a card."""
+    return s.need_community > 0 or (
+        s.spec.community_last_street
+        and s.is_last_street
+        and not s.street_started
+        and s.phase is Phase.DEALING
+        and s.draw_owed == 0
+        and s.stub < s.live_count()
+    )
+
+
+def apply_deal(s0: HandState, deal: Deal) -> HandState:
+    """Apply one Deal event (see :mod:`floorman.domain.engine.dealing`).
+
+    A stud seat's down and up cards of a street may come in any split matching the street's
+    pattern, seats in any order; a draw's replacement cards go to the drawing seat right
+    after its DRAW; a burn (``burn=True``, any seat) counts against the stub.
+
+    Raises:
+        RuleViolation: ``hand.complete``, ``card.count`` (no cards due, too many, the wrong
+            seat or face), ``card.malformed``, ``card.not_in_deck``, ``card.duplicate``,
+            ``draw.stub`` (a draw beyond the stub and the reshuffle).
+    """
+    if s0.phase is Phase.COMPLETE:
+        raise RuleViolation("hand.complete", "the hand is over: no more cards", seat=deal.seat)
+    cards = tuple(deal.cards)
+    if not cards:
+        raise _count_error("a deal needs at least one card", seat=deal.seat)
+    if deal.burn:
+        return _burn(s0, deal, cards)
+    if s0.phase is not Phase.DEALING:
+        raise _count_error(f"no cards are due now (the hand is {s0.phase.value})", seat=deal.seat)
+    if s0.draw_owed:
+        return _replacement(s0, deal, cards)
+    return _street_deal(s0, deal, cards)
+
+
+def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...]) -> HandState:
+    if s0.phase not in (Phase.DEALING, Phase.DRAWING):
+        raise _count_error(f"no burn is due now (the hand is {s0.phase.value})", seat=deal.seat)
+    if len(cards) > s0.stub:
+        raise _count_error(f"the stub has only {s0.stub} cards to burn", seat=deal.seat)
+    known = check_new_cards(s0, cards, seat=deal.seat)
+    s = s0.clone()
+    s.used = s.used | known
+    s.available = s.available - known
+    s.stub -= len(cards)
+    return s
+
+
+def _street_deal(s0: HandState, deal: Deal, cards: tuple[Card | None, ...]) -> HandState:
+    seat, n = deal.seat, len(cards)
+    community = _community_due(s0)
+    name = s0.street_spec.name
+    if seat == 0:
+        if not community:
+            raise _count_error(f"no community card is due on {name}")
+        if n > 1:
+            raise _count_error("one community card is dealt", expected=1)
+    else:
+        pos = s0.positions.get(seat, NOBODY)
+        if pos == NOBODY or s0.folded[pos]:
+            raise _count_error(f"seat {seat} is not in the hand", seat=seat)
+        if community:
+            raise _count_error(
+                f"the stub ({s0.stub}) cannot give every player a card: one community card "
+                "(seat 0) is dealt instead",
+                seat=seat,
+            )
+        need = s0.need_up[pos] if deal.face_up else s0.need_down[pos]
+        if n > need:
+            face = "up" if deal.face_up else "down"
+            raise _count_error(
+                f"seat {seat} is due {need} more face-{face} card(s) on {name}, not {n}",
+                seat=seat,
+                expected=need,
+            )
+    if n > s0.stub:
+        raise _count_error(f"the stub has only {s0.stub} cards", seat=seat)
+    known = check_new_cards(s0, cards, seat=seat)
+    s = s0.clone()
+    s.used = s.used | known
+    s.available = s.available - known
+    s.stub -= n
+    s.street_started = True
+    if seat == 0:
+        s.community = (*s.community, *cards)
+        s.need_community = 0
+        s.need_down = [0] * len(s.seats)
+        s.need_up = [0] * len(s.seats)
+    else:
+        pos = s.positions[seat]
+        s.cards[pos] = (*s.cards[pos], *cards)
+        s.up[pos] = (*s.up[pos], *((deal.face_up,) * n))
+        if deal.face_up:
+            s.need_up[pos] -= n
+        else:
+            s.need_down[pos] -= n
+    if not any(s.need_down) and not any(s.need_up):
+        begin_betting(s)
+    return s
+
+
+def _replacement(s0: HandState, deal: Deal, cards: tuple[Card | None, ...]) -> HandState:
+    drawer = s0.seats[s0.to_act]
+    n = len(cards)
+    if deal.seat != drawer:
+        raise _count_error(
+            f"replacement cards are due to seat {drawer}, not seat {deal.seat}", seat=deal.seat
+        )
+    if deal.face_up:
+        raise _count_error("draw replacement cards are dealt face down", seat=drawer)
+    if n > s0.draw_owed:
+        raise _count_error(
+            f"seat {drawer} is due {s0.draw_owed} replacement card(s), not {n}",
+            seat=drawer,
+            expected=s0.draw_owed,
+        )
+    s = s0.clone()
+    if s.draw_owed > s.stub:
+        _reshuffle(s, s.to_act)
+    if n > s.stub:
+        raise RuleViolation(
+            "draw.stub",
+            f"the stub and the reshuffled discards hold {s.stub} card(s); seat {drawer} "
+            f"cannot be dealt {n}",
+            seat=drawer,
+            expected=s.stub,
+            actual=n,
+        )
+    known = check_new_cards(s, cards, seat=drawer)
+    pos = s.to_act
+    s.used = s.used | known
+    s.available = s.available - known
+    s.stub -= n
+    s.cards[pos] = (*s.cards[pos], *cards)
+    s.up[pos] = (*s.up[pos], *((False,) * n))
+    s.draw_owed -= n
+    if s.draw_owed == 0:
+        next_drawer(s)
+    return s
+
+
+def _reshuffle(s: HandState, drawer: int) -> None:
+    """The stub cannot cover the draw: the rest of the stub and every card discarded earlier
+    in this hand by other players (never the drawer's own, never folded hands) form a new
+    stub (RULES.md "Five Card Draw, 7-A", "Draw")."""
+    pool = [card for pos, card in s.discards if pos != drawer]
+    s.discards = tuple((pos, card) for pos, card in s.discards if pos == drawer)
+    s.stub += len(pool)
+    s.available = s.available | {card for card in pool if card is not None}
+
+
+def pending_deals(s: HandState) -> tuple[DealRequest, ...]:
+    """What must be dealt next, for a service-dealt table.
+
+    One request per seat and face (down cards first), seats clockwise from the dealer's left;
+    ``seat`` 0 with one face-up card when the stud community card is due; the drawing seat's
+    replacement cards during a draw. Burns are the dealer's own business (report them as
+    ``Deal(burn=True)``). Empty when no cards are due.
+    """
+    if s.phase is not Phase.DEALING:
+        return ()
+    if s.draw_owed:
+        return (DealRequest(s.seats[s.to_act], s.draw_owed, False),)
+    if _community_due(s):
+        return (DealRequest(0, 1, True),)
+    out: list[DealRequest] = []
+    for pos in s.clockwise(s.dealer_left):
+        if s.need_down[pos]:
+            out.append(DealRequest(s.seats[pos], s.need_down[pos], False))
+        if s.need_up[pos]:
+            out.append(DealRequest(s.seats[pos], s.need_up[pos], True))
+    return tuple(out)

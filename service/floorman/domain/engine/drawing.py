@@ -1,0 +1,109 @@
+"""The draw (RULES.md "Five Card Draw, 7-A", "Draw"): discard 0-5, receive as many.
+
+Starting left of the button, each live seat (all-in seats too) DRAWs in turn; its replacement
+cards come as a Deal to it before the next seat draws. DRAW with no cards stands pat. The
+seat whose turn it is may FOLD instead (house choice: a fold is always allowed in turn).
+"""
+
+from __future__ import annotations
+
+from floorman.domain.cards import Card, card_str
+from floorman.domain.engine.dealing import check_new_cards
+from floorman.domain.engine.flow import finish, next_drawer
+from floorman.domain.engine.state import NOBODY, HandState
+from floorman.domain.engine.types import Phase
+from floorman.domain.errors import RuleViolation
+from floorman.domain.model import Action, ActionType
+
+MAX_DISCARDS = 5
+
+
+def remove_cards(
+    s: HandState, pos: int, wanted: tuple[Card | None, ...], *, rule: str
+) -> tuple[tuple[Card | None, ...], frozenset[Card]]:
+    """Take ``wanted`` out of position ``pos``'s cards.
+
+    A known card the seat does not visibly hold may stand for one of its unknown cards if it
+    is still unseen (it is then revealed); ``None`` takes one unknown card.
+
+    Returns:
+        ``(cards left, known cards revealed)``.
+
+    Raises:
+        RuleViolation: ``rule`` when the seat does not hold a wanted card; the card errors of
+            :func:`~floorman.domain.engine.dealing.check_new_cards` for a revealed card.
+    """
+    seat = s.seats[pos]
+    held = list(s.cards[pos])
+    revealed: list[Card] = []
+    for card in sorted(wanted, key=lambda c: c is None):  # known cards first
+        if card is not None and card in held:
+            held.remove(card)
+        elif None in held:
+            held.remove(None)
+            if card is not None:
+                revealed.append(card)
+        else:
+            raise RuleViolation(
+                rule,
+                f"seat {seat} does not hold {card_str(card)}",
+                seat=seat,
+                actual=card_str(card),
+            )
+    known = check_new_cards(s, revealed, seat=seat)
+    return tuple(held), known
+
+
+def apply_draw(s0: HandState, action: Action) -> HandState:
+    """Apply a DRAW (or a FOLD) by the seat whose turn it is to draw.
+
+    Raises:
+        RuleViolation: ``turn.out_of_turn``, ``action.not_allowed`` (another action type),
+            ``draw.discard_count`` (more than 5 discards, or cards the seat does not hold).
+    """
+    pos = s0.positions.get(action.seat, NOBODY)
+    if pos != s0.to_act:
+        expected = s0.seats[s0.to_act]
+        raise RuleViolation(
+            "turn.out_of_turn",
+            f"seat {expected} is to draw, not seat {action.seat}",
+            seat=action.seat,
+            expected=expected,
+            actual=action.seat,
+        )
+    if action.type is ActionType.FOLD:
+        s = s0.clone()
+        s.folded[pos] = True
+        if s.live_count() == 1:
+            finish(s)
+        else:
+            next_drawer(s)
+        return s
+    if action.type is not ActionType.DRAW:
+        kind = action.type.value if isinstance(action.type, ActionType) else action.type
+        raise RuleViolation(
+            "action.not_allowed", f"{kind} is not allowed during the draw", seat=action.seat
+        )
+    discards = tuple(action.cards)
+    limit = min(MAX_DISCARDS, len(s0.cards[pos]))
+    if len(discards) > limit:
+        raise RuleViolation(
+            "draw.discard_count",
+            f"a draw discards 0 to {limit} cards, not {len(discards)}",
+            seat=action.seat,
+            expected=limit,
+            actual=len(discards),
+        )
+    kept, revealed = remove_cards(s0, pos, discards, rule="draw.discard_count")
+    s = s0.clone()
+    s.used = s.used | revealed
+    s.available = s.available - revealed
+    s.cards[pos] = kept
+    s.up[pos] = (False,) * len(kept)
+    s.discards = (*s.discards, *((pos, card) for card in discards))
+    if discards:
+        s.draw_owed = len(discards)
+        s.phase = Phase.DEALING
+    else:
+        next_drawer(s)
+    return s

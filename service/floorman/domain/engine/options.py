@@ -1,0 +1,189 @@
+"""What the seat to act may do in a betting round, with exact amounts (RULES.md "Betting
+structures", "Seven Card Stud family").
+
+:func:`turn_options` is the one place amounts are computed: :func:`~floorman.domain.engine.
+legal_actions` lists it and :mod:`~floorman.domain.engine.betting` checks actions against it,
+so the two always agree.
+
+Round counters (on the state): ``current_bet`` the bet to match; ``bet_count`` full bets and
+raises toward the fixed-limit cap (a blind or a completion counts, a bring-in does not);
+``full_level`` the bet level of the last full bet (fixed-limit raises go one bet above it);
+``min_raise`` the pot-/no-limit minimum raise size; ``reopen_seq`` full raises so far (a seat
+that acted before the latest one may raise again; a short all-in leaves it unchanged).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from floorman.domain.engine.state import HandState
+from floorman.domain.model import ActionType, BettingStructure
+
+FIXED_LIMIT_CAP = 4
+"""Bets per round in fixed limit: bet, raise, re-raise, cap (RULES.md, house choice)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseOption:
+    """One range of "raise to" totals for BET, RAISE or COMPLETE."""
+
+    type: ActionType
+    min_to: int
+    max_to: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOptions:
+    """Everything the seat to act may do in a betting round.
+
+    Attributes:
+        pos: the position to act.
+        bring_in: the bring-in to post (0: no bring-in pending for this seat).
+        can_fold / can_check: FOLD and CHECK are allowed.
+        call: chips a CALL adds (0: nothing to call).
+        call_all_in: the call takes the whole stack.
+        aggressive: the type a bet or raise must use now (BET, RAISE or COMPLETE), or None.
+        raises: allowed "raise to" ranges (several when they are not one range).
+        blocked_rule / blocked_message: why no bet or raise is allowed ("" when one is).
+    """
+
+    pos: int
+    bring_in: int
+    can_fold: bool
+    can_check: bool
+    call: int
+    call_all_in: bool
+    aggressive: ActionType | None
+    raises: tuple[RaiseOption, ...]
+    blocked_rule: str = ""
+    blocked_message: str = ""
+
+
+def is_completion_round(s: HandState) -> bool:
+    """Stud's first street before any full bet: the bet to match is (at most) the bring-in."""
+    return s.spec.is_stud and s.street == 0 and s.bet_count == 0
+
+
+def fixed_limit_sizes(s: HandState) -> tuple[int, ...]:
+    """Fixed-limit bet sizes allowed now (two with the Stud Hi 4th-street open pair)."""
+    small, big = s.stakes.small_bet, s.stakes.big_bet
+    if (s.open_pair or s.open_pair_unknown) and not s.big_made and big != small:
+        return (small, big)
+    if s.big_made:
+        return (big,)
+    return (s.unit(),)
+
+
+def no_limit_bounds(s: HandState, pos: int, completion: bool) -> tuple[int, int]:
+    """Pot-/no-limit ``(min_to, max_to)`` before the stack limits them."""
+    stakes, cb = s.stakes, s.current_bet
+    min_open = stakes.min_open(s.spec)
+    if cb == 0:
+        min_to = min_open
+    elif completion:
+        min_to = stakes.small_bet  # first raise over the bring-in: at least the small bet
+    else:
+        min_to = cb + max(s.min_raise, min_open)
+    if s.config.betting_structure is BettingStructure.NO_LIMIT:
+        return min_to, s.bets[pos] + s.stacks[pos]
+    # Pot limit: the current bet + the pot after the call (RULES.md "Pot limit").
+    pot_after_call = s.pot_total + (cb - s.bets[pos])
+    return min_to, max(cb + pot_after_call, min_to)
+
+
+def _raise_options(
+    s: HandState, pos: int, kind: ActionType, completion: bool
+) -> tuple[RaiseOption, ...]:
+    """The BET/RAISE/COMPLETE ranges for ``pos`` (stack limits and all-in entries applied)."""
+    total = s.bets[pos] + s.stacks[pos]
+    cb = s.current_bet
+    if s.config.betting_structure is BettingStructure.FIXED_LIMIT:
+        out: list[RaiseOption] = []
+        for size in fixed_limit_sizes(s):
+            target = s.full_level + size
+            if target <= total:
+                out.append(RaiseOption(kind, target, target, target == total))
+            else:
+                if total > cb and (not out or total > out[-1].max_to):
+                    out.append(RaiseOption(kind, total, total, True))
+                break
+        return tuple(out)
+    min_to, max_to = no_limit_bounds(s, pos, completion)
+    if total < min_to:
+        return (RaiseOption(kind, total, total, True),) if total > cb else ()
+    max_to = min(max_to, total)
+    return (RaiseOption(kind, min_to, max_to, min_to == max_to == total),)
+
+
+def turn_options(s: HandState) -> TurnOptions:
+    """What the seat to act may do now (the state must be in a betting round).
+
+    RULES.md "Betting structures" and "Seven Card Stud family": the bring-in (BRING_IN or
+    COMPLETE in fixed limit, BRING_IN or BET of at least the small bet in pot and no limit;
+    never FOLD or CHECK); otherwise FOLD always (house choice), CHECK with nothing to call,
+    CALL, and BET / RAISE / COMPLETE unless the cap is reached, a short all-in did not reopen
+    the betting for this seat, calling takes its whole stack, or nobody could call more.
+    """
+    pos = s.to_act
+    stack, bet, cb = s.stacks[pos], s.bets[pos], s.current_bet
+    limit = s.config.betting_structure is BettingStructure.FIXED_LIMIT
+    if s.bring_in_pending:
+        kind = ActionType.COMPLETE if limit else ActionType.BET
+        return TurnOptions(
+            pos=pos,
+            bring_in=min(s.stakes.bring_in, stack),
+            can_fold=False,
+            can_check=False,
+            call=0,
+            call_all_in=False,
+            aggressive=kind,
+            raises=_raise_options(s, pos, kind, True) if stack > s.stakes.bring_in else (),
+        )
+    to_call = min(max(cb - bet, 0), stack)
+    completion = is_completion_round(s)
+    if cb == 0:
+        kind = ActionType.BET
+    elif completion and limit:
+        kind = ActionType.COMPLETE
+    else:
+        kind = ActionType.RAISE
+    rule, message = _blocked(s, pos)
+    return TurnOptions(
+        pos=pos,
+        bring_in=0,
+        can_fold=True,
+        can_check=to_call == 0,
+        call=to_call,
+        call_all_in=to_call > 0 and to_call == stack,
+        aggressive=kind,
+        raises=() if rule else _raise_options(s, pos, kind, completion),
+        blocked_rule=rule,
+        blocked_message=message,
+    )
+
+
+def _blocked(s: HandState, pos: int) -> tuple[str, str]:
+    """Why ``pos`` may not bet or raise now: ``(rule id, message)``, ``("", "")`` if it may."""
+    seat = s.seats[pos]
+    cb = s.current_bet
+    if s.stacks[pos] <= cb - s.bets[pos]:
+        return "stack.insufficient", f"seat {seat} cannot raise: calling takes its whole stack"
+    if not any(
+        q != pos and s.able(q) and s.bets[q] + s.stacks[q] > cb for q in range(len(s.seats))
+    ):
+        return "action.not_allowed", f"seat {seat} cannot raise: no opponent can call more"
+    limit = s.config.betting_structure is BettingStructure.FIXED_LIMIT
+    capped = s.bet_count >= FIXED_LIMIT_CAP and not (
+        s.config.uncapped_heads_up and s.live_count() == 2
+    )
+    if limit and capped:
+        return "fixed_limit.cap", f"the betting is capped at {FIXED_LIMIT_CAP} bets this round"
+    if s.acted_seq[pos] >= s.reopen_seq:
+        # One rule id for the rule in every structure (RULES.md table: "a raise after a short
+        # all-in that did not reopen betting"; the no-limit bullet states the same rule).
+        return "fixed_limit.short_all_in", (
+            f"seat {seat} already acted and the all-in since was short of a full raise: "
+            "the betting is not reopened (call or fold)"
+        )
+    return "", ""

@@ -1,0 +1,203 @@
+"""Starting a hand: validate the configuration, resolve the stakes, post antes and blinds.
+
+RULES.md "Stakes defaults", "Five Card Draw, 7-A" (blinds), "Seven Card Stud family"
+(antes); DESIGN.md "Forced bets" (explicit forced bets replace derivation).
+"""
+
+from __future__ import annotations
+
+from floorman.domain.engine.flow import begin_street, reset_round
+from floorman.domain.engine.stakes import resolve_stakes
+from floorman.domain.engine.state import NOBODY, HandState
+from floorman.domain.engine.types import Phase
+from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.games import GameSpec, game_spec
+from floorman.domain.model import BettingStructure, ForcedBet, ForcedBetKind, HandConfig
+
+_BLINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.DEAD_BLIND)
+
+
+def start_hand(config: HandConfig) -> HandState:
+    """Validate ``config``, post the forced bets and return the state before any card is dealt.
+
+    Antes (stud, or any explicit ``ANTE``) go to the pot without counting as a bet; blinds
+    are live bets (a ``dead`` blind or ``DEAD_BLIND`` goes to the pot only); a stack short of
+    its forced bets posts what it has and is all in, antes first. Without explicit
+    ``forced_bets`` the draw games post the small blind left of the button and the big blind
+    left of it (heads-up: the button posts the small blind); the studs post an ante each.
+    A short big blind still makes the full big blind the bet to call (RRoP / TDA).
+
+    Args:
+        config: the hand's configuration (seats listed clockwise; seat numbers >= 1).
+
+    Returns:
+        The state in phase DEALING on the first street (draw: 5 down each; stud: the first
+        street's down and up cards).
+
+    Raises:
+        InvalidArgument: every problem found, with field paths such as ``config.seats``,
+            ``config.seats[2].stack``, ``config.stakes.bring_in``, ``config.button_seat``,
+            ``config.forced_bets[1].amount`` (rule ids ``bring_in.amount``,
+            ``blind.amount``, ``blind.player``, ``ante.amount`` where one applies).
+    """
+    spec = game_spec(config.game)
+    _check_config(config, spec)
+    stakes = resolve_stakes(config.stakes, spec=spec, structure=config.betting_structure)
+    seats = tuple(sorted(seat.seat for seat in config.seats))
+    stacks = {seat.seat: seat.stack for seat in config.seats}
+    n = len(seats)
+    positions = {seat: pos for pos, seat in enumerate(seats)}
+
+    s = object.__new__(HandState)
+    s.config = config
+    s.spec = spec
+    s.stakes = stakes
+    s.seats = seats
+    s.positions = positions
+    s.deck = spec.deck(n)
+    s.button = positions[config.button_seat] if spec.is_draw else NOBODY
+    s.dealer_left = (
+        (s.button + 1) % n if spec.is_draw else _first_left_of(seats, config.button_seat)
+    )
+    s.stacks = [stacks[seat] for seat in seats]
+    s.contributed = [0] * n
+    s.folded = [False] * n
+    s.all_in = [stack == 0 for stack in s.stacks]
+    s.cards = [()] * n
+    s.up = [()] * n
+    s.need_down = [0] * n
+    s.need_up = [0] * n
+    reset_round(s)
+    s.street = 0
+    s.phase = Phase.DEALING
+    s.community = ()
+    s.need_community = 0
+    s.street_started = False
+    s.stub = len(s.deck)
+    s.used = frozenset()
+    s.available = frozenset()
+    s.discards = ()
+    s.first_rule = "turn.out_of_turn"
+    s.showdown_lead = NOBODY
+    s.big_blind_pos = NOBODY
+    s.draw_queue = ()
+    s.draw_owed = 0
+    s.show_queue = ()
+    s.show_order = ()
+    s.exposed = False
+    s.notes = ()
+    s.events = 0
+    _post_forced_bets(s, config.forced_bets or _derived_forced_bets(s))
+    begin_street(s, 0)
+    return s
+
+
+def _first_left_of(seats: tuple[int, ...], dealer: int) -> int:
+    """Position of the first seat clockwise after seat number ``dealer`` (0: the lowest)."""
+    for pos, seat in enumerate(seats):
+        if seat > dealer:
+            return pos
+    return 0
+
+
+def _derived_forced_bets(s: HandState) -> tuple[ForcedBet, ...]:
+    """Antes and blinds from the stakes (RULES.md "Stakes defaults", game sections)."""
+    stakes = s.stakes
+    bets: list[ForcedBet] = []
+    if stakes.ante:
+        bets += [
+            ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=stakes.ante) for seat in s.seats
+        ]
+    if s.spec.is_draw:
+        n = len(s.seats)
+        small = s.button if n == 2 else (s.button + 1) % n
+        big = (small + 1) % n
+        if stakes.small_blind:
+            bets.append(
+                ForcedBet(
+                    seat=s.seats[small], kind=ForcedBetKind.SMALL_BLIND, amount=stakes.small_blind
+                )
+            )
+        bets.append(
+            ForcedBet(seat=s.seats[big], kind=ForcedBetKind.BIG_BLIND, amount=stakes.big_blind)
+        )
+    return tuple(bets)
+
+
+def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
+    """Post antes first, then blinds in the order given; short stacks post all and are all in."""
+    ordered = [b for b in forced if b.kind is ForcedBetKind.ANTE] + [
+        b for b in forced if b.kind is not ForcedBetKind.ANTE
+    ]
+    live_blinds: list[tuple[int, ForcedBet]] = []
+    for bet in ordered:
+        pos = s.positions[bet.seat]
+        amount = min(bet.amount, s.stacks[pos])
+        s.stacks[pos] -= amount
+        s.contributed[pos] += amount
+        if s.stacks[pos] == 0:
+            s.all_in[pos] = True
+        live = bet.kind in (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND) and not bet.dead
+        if live:
+            s.bets[pos] += amount
+            live_blinds.append((pos, bet))
+    if not live_blinds:
+        return
+    # The largest live blind is the bet to call, in full even when posted short (RRoP / TDA).
+    s.current_bet = max(bet.amount for _, bet in live_blinds)
+    s.bet_count = 1
+    s.full_level = s.current_bet
+    s.min_raise = s.current_bet
+    n = len(s.seats)
+    order = {pos: (pos - s.dealer_left) % n for pos, _ in live_blinds}
+    bigs = [pos for pos, bet in live_blinds if bet.kind is ForcedBetKind.BIG_BLIND]
+    s.big_blind_pos = (
+        min(bigs, key=order.__getitem__) if bigs else max(order, key=order.__getitem__)
+    )
+
+
+def _check_config(config: HandConfig, spec: GameSpec) -> None:
+    """Refuse a malformed configuration, listing every problem (see :func:`start_hand`)."""
+    problems: list[FieldViolation] = []
+
+    def bad(field: str, rule: str, message: str) -> None:
+        problems.append(FieldViolation(field, rule, message))
+
+    if not isinstance(config.betting_structure, BettingStructure):
+        bad("config.betting_structure", "", f"{config.betting_structure!r} is not a structure")
+    n = len(config.seats)
+    if not spec.min_players <= n <= spec.max_players:
+        bad(
+            "config.seats",
+            "",
+            f"{spec.game.value} deals {spec.min_players} to {spec.max_players} players (got {n})",
+        )
+    seen: set[int] = set()
+    for i, seat in enumerate(config.seats):
+        if not isinstance(seat.seat, int) or seat.seat < 1:
+            bad(f"config.seats[{i}].seat", "", f"seat numbers start at 1 (got {seat.seat!r})")
+        elif seat.seat in seen:
+            bad(f"config.seats[{i}].seat", "", f"seat {seat.seat} is listed twice")
+        seen.add(seat.seat)
+        if not isinstance(seat.stack, int) or isinstance(seat.stack, bool) or seat.stack < 0:
+            bad(f"config.seats[{i}].stack", "", f"{seat.stack!r} must be >= 0 minor units")
+    if spec.is_draw and config.button_seat not in seen:
+        bad("config.button_seat", "", f"the button seat {config.button_seat} is not dealt in")
+    if spec.is_stud and (not isinstance(config.button_seat, int) or config.button_seat < 0):
+        bad("config.button_seat", "", f"the dealer position {config.button_seat!r} must be >= 0")
+    for i, bet in enumerate(config.forced_bets):
+        path = f"config.forced_bets[{i}]"
+        rule = "ante.amount" if bet.kind is ForcedBetKind.ANTE else "blind.amount"
+        if bet.kind is ForcedBetKind.BRING_IN:
+            bad(f"{path}.kind", "bring_in.amount", "the bring-in is acted (BRING_IN), not posted")
+        elif bet.kind in _BLINDS and spec.is_stud:
+            bad(f"{path}.kind", "blind.player", f"{spec.game.value} has no blinds")
+        elif not isinstance(bet.kind, ForcedBetKind):
+            bad(f"{path}.kind", "", f"{bet.kind!r} is not a forced bet kind")
+        if bet.seat not in seen:
+            who = "ante.amount" if bet.kind is ForcedBetKind.ANTE else "blind.player"
+            bad(f"{path}.seat", who, f"seat {bet.seat} is not dealt in")
+        if not isinstance(bet.amount, int) or isinstance(bet.amount, bool) or bet.amount <= 0:
+            bad(f"{path}.amount", rule, f"{bet.amount!r} must be > 0 minor units")
+    if problems:
+        raise InvalidArgument(problems)

@@ -1,0 +1,139 @@
+"""Stakes defaults and coherence (RULES.md "Stakes defaults", "Betting structures").
+
+A :class:`~floorman.domain.model.Stakes` field left 0 is unset; :func:`resolve_stakes` fills
+it per RULES.md and refuses incoherent stakes with field paths under ``config.stakes``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.games import GameSpec
+from floorman.domain.model import BettingStructure, Stakes
+
+DEFAULT_WHOLE_UNIT = 100
+DEFAULT_ODD_CHIP_UNIT = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResolvedStakes:
+    """Stakes with every default applied, in minor units.
+
+    ``bring_in`` is 0 in the draw games; ``small_blind`` / ``big_blind`` are 0 in the studs.
+    ``min_open`` is the smallest opening bet in pot limit and no limit (big blind in the draw
+    games, small bet in the studs).
+    """
+
+    small_bet: int
+    big_bet: int
+    ante: int
+    bring_in: int
+    small_blind: int
+    big_blind: int
+    whole_unit: int
+    odd_chip_unit: int
+
+    def min_open(self, spec: GameSpec) -> int:
+        """Pot-/no-limit minimum opening bet: the big blind (draw) or the small bet (stud)."""
+        return self.big_blind if spec.is_draw else self.small_bet
+
+
+def _round_down(amount: int, unit: int) -> int:
+    """``amount`` rounded down to a multiple of ``unit``."""
+    return amount // unit * unit
+
+
+def resolve_stakes(
+    stakes: Stakes, *, spec: GameSpec, structure: BettingStructure
+) -> ResolvedStakes:
+    """Apply RULES.md "Stakes defaults" and check the stakes are coherent.
+
+    Defaults: ante 0 = none; bring-in 0 = half the small bet rounded down to
+    ``odd_chip_unit``; fixed-limit draw small blind 0 = half the small bet rounded down to
+    ``whole_unit`` (if that is 0, to ``odd_chip_unit``); pot-/no-limit small blind 0 = half
+    the big blind rounded down to ``odd_chip_unit``; big blind 0 = the small bet; big bet 0 =
+    twice the small bet; ``whole_unit`` 0 = 100, ``odd_chip_unit`` 0 = 1. In pot-/no-limit
+    draw a small bet left 0 is the big blind.
+
+    Raises:
+        InvalidArgument: every problem found, with paths such as ``config.stakes.small_bet``
+            and rule ids ``bring_in.amount`` (a bring-in of the small bet or more, which is a
+            completion), ``blind.amount``, ``ante.amount``; ``""`` for plain shape problems.
+    """
+    problems: list[FieldViolation] = []
+
+    def bad(name: str, rule: str, message: str) -> None:
+        problems.append(FieldViolation(f"config.stakes.{name}", rule, message))
+
+    rules = {"ante": "ante.amount", "bring_in": "bring_in.amount"}
+    for name in (
+        "small_bet",
+        "big_bet",
+        "ante",
+        "bring_in",
+        "small_blind",
+        "big_blind",
+        "whole_unit",
+        "odd_chip_unit",
+    ):
+        value = getattr(stakes, name)
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            rule = rules.get(name, "blind.amount" if "blind" in name else "")
+            bad(name, rule, f"{value!r} must be a non-negative integer of minor units")
+    if problems:
+        raise InvalidArgument(problems)
+
+    whole_unit = stakes.whole_unit or DEFAULT_WHOLE_UNIT
+    unit = stakes.odd_chip_unit or DEFAULT_ODD_CHIP_UNIT
+    limit = structure is BettingStructure.FIXED_LIMIT
+    small_bet = stakes.small_bet
+    if not small_bet and spec.is_draw and not limit:
+        small_bet = stakes.big_blind
+    if not small_bet:
+        bad("small_bet", "", "the small bet is required (minor units > 0)")
+        raise InvalidArgument(problems)
+    big_bet = stakes.big_bet or 2 * small_bet
+    if big_bet < small_bet:
+        bad("big_bet", "", f"the big bet {big_bet} is below the small bet {small_bet}")
+
+    bring_in = small_blind = big_blind = 0
+    if spec.is_stud:
+        bring_in = stakes.bring_in or _round_down(small_bet // 2, unit)
+        if bring_in <= 0:
+            bad("bring_in", "bring_in.amount", "half the small bet rounds down to 0: set it")
+        elif bring_in >= small_bet:
+            bad(
+                "bring_in",
+                "bring_in.amount",
+                f"a bring-in of {bring_in} is not below the small bet {small_bet} "
+                "(a full bring-in is a completion)",
+            )
+    else:
+        big_blind = stakes.big_blind or small_bet
+        if stakes.small_blind:
+            small_blind = stakes.small_blind
+        elif limit:
+            small_blind = _round_down(small_bet // 2, whole_unit) or _round_down(
+                small_bet // 2, unit
+            )
+        else:
+            small_blind = _round_down(big_blind // 2, unit)
+        if small_blind > big_blind:
+            bad(
+                "small_blind",
+                "blind.amount",
+                f"the small blind {small_blind} is above the big blind {big_blind}",
+            )
+    if problems:
+        raise InvalidArgument(problems)
+    return ResolvedStakes(
+        small_bet=small_bet,
+        big_bet=big_bet,
+        ante=stakes.ante,
+        bring_in=bring_in,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        whole_unit=whole_unit,
+        odd_chip_unit=unit,
+    )

@@ -1,0 +1,290 @@
+"""Declarative game definitions for the six seed games (RULES.md game sections).
+
+A game is data, not a code path: its deck, its streets (what each deals face down and face
+up, whether it is a draw, which bet size it uses, who opens its betting), its forced bets,
+how exposed cards order the action, and the ranking of each pot side. The hand state machine
+(:mod:`floorman.domain.engine`) reads these specs and nothing else about the game, so every
+game plays in fixed limit, pot limit and no limit alike.
+
+Street names are the ones the snapshot reports: ``first_round`` / ``second_round`` for the
+draw games (the drawing phase reports ``draw``), ``second_street`` .. ``fifth_street`` for
+Five Card Stud and ``third_street`` .. ``seventh_street`` for the seven card studs.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+from floorman.domain.cards import RANKS, Card, deck_from_rank
+from floorman.domain.errors import InvalidArgument
+from floorman.domain.model import Game
+
+
+class Opener(enum.Enum):
+    """Who opens a street's betting (RULES.md game sections)."""
+
+    LEFT_OF_BIG_BLIND = "left_of_big_blind"
+    """Draw, round 1: the first player left of the big blind (heads-up: the button)."""
+    LEFT_OF_BUTTON = "left_of_button"
+    """Draw, round 2: the first active player left of the button."""
+    BRING_IN = "bring_in"
+    """Stud, first street: the bring-in by the door card, then left of the bring-in."""
+    BEST_EXPOSED = "best_exposed"
+    """Stud, later streets: the best exposed hand, full ties nearest the dealer's left."""
+
+
+class ForcedBets(enum.Enum):
+    """The forced-bet scheme a game derives from its stakes."""
+
+    BLINDS = "blinds"
+    """Small and big blind left of the button (RULES.md "Five Card Draw, 7-A")."""
+    ANTES_AND_BRING_IN = "antes_and_bring_in"
+    """Every player antes; the door card brings in (RULES.md "Seven Card Stud family")."""
+
+
+class BringInCard(enum.Enum):
+    """Which door card brings in, and how suits break a tie."""
+
+    LOWEST_ACE_HIGH = "lowest_ace_high"
+    """Stud Hi, Hi-Lo, Five Card Stud: lowest rank (ace high), ties: lowest suit."""
+    HIGHEST_ACE_LOW = "highest_ace_low"
+    """Razz: highest rank (ace low, so a king is highest), ties: highest suit."""
+
+
+class ExposedOrder(enum.Enum):
+    """How exposed cards rank for the first to act from the second betting street on."""
+
+    HIGH = "high"
+    """Quads > trips > two pair > pair > high cards; no straights or flushes."""
+    LOW = "low"
+    """Razz: the lowest ace-to-five board acts first (pairs are bad)."""
+
+
+class PotSide(enum.Enum):
+    """A ranking a pot (or half of it) is awarded on."""
+
+    HIGH = "high"
+    """Standard high ranking, best five cards."""
+    HIGH_7A = "high_7a"
+    """7-A draw ranking: flush beats full house, A-7-8-9-T (A-6-7-8-9) lowest straight."""
+    LOW_A5 = "low_a5"
+    """Ace-to-five low (Razz)."""
+    LOW_8 = "low_8"
+    """Eight-or-better ace-to-five low; may not qualify (Stud Hi-Lo)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StreetSpec:
+    """One street: its deal (or draw), then one betting round.
+
+    Attributes:
+        name: the street's name as the snapshot reports it.
+        down: cards dealt face down to each live seat on this street.
+        up: cards dealt face up to each live seat on this street.
+        draw: the street starts with a draw (each live seat discards 0-5 and is dealt as
+            many) instead of a deal.
+        big_bet: fixed-limit bets and raises are the big bet (else the small bet).
+        opener: who opens the betting.
+        burn: a service-dealt table burns one card before this street's deal.
+    """
+
+    name: str
+    down: int = 0
+    up: int = 0
+    draw: bool = False
+    big_bet: bool = False
+    opener: Opener
+    burn: bool = False
+
+    @property
+    def cards(self) -> int:
+        """Cards each live seat receives on this street (a draw deals what is discarded)."""
+        return self.down + self.up
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec:
+    """Everything the engine needs to know about one game.
+
+    Attributes:
+        game: the game.
+        min_players / max_players: seats that may be dealt in.
+        forced_bets: the forced-bet scheme.
+        streets: the streets in order; the first one's betting is the "first round".
+        deck_lowest_rank: ``(up to this many players, lowest rank index in the deck)``
+            pairs, ascending by player count (a stripped deck follows the players dealt in).
+        bring_in_card: which door card brings in (stud games; ``None`` for draw games).
+        exposed_order: how exposed hands order the action (stud games; ``None`` for draw).
+        open_pair_option: the 4th-street open pair lets anyone bet the big bet (Stud Hi).
+        open_pair_street: index of the street where that option applies.
+        community_last_street: when the stub cannot give every live seat its last card, one
+            community card is dealt face up instead (seven card studs).
+        sides: the rankings a pot is awarded on, main side first (two sides: split pot).
+        showdown_cards: ``(fewest, most)`` own cards a hand shows down with.
+    """
+
+    game: Game
+    min_players: int
+    max_players: int
+    forced_bets: ForcedBets
+    streets: tuple[StreetSpec, ...]
+    deck_lowest_rank: tuple[tuple[int, int], ...]
+    bring_in_card: BringInCard | None = None
+    exposed_order: ExposedOrder | None = None
+    open_pair_option: bool = False
+    open_pair_street: int = 1
+    community_last_street: bool = False
+    sides: tuple[PotSide, ...]
+
+    @property
+    def is_stud(self) -> bool:
+        """True for the stud games (antes, bring-in, fixed dealer position)."""
+        return self.forced_bets is ForcedBets.ANTES_AND_BRING_IN
+
+    @property
+    def is_draw(self) -> bool:
+        """True for the draw games (blinds, a button, one draw)."""
+        return self.forced_bets is ForcedBets.BLINDS
+
+    @property
+    def hand_cards(self) -> int:
+        """Own cards a seat holds after every street is dealt (draws keep the count)."""
+        return sum(street.cards for street in self.streets)
+
+    def deck(self, players: int) -> frozenset[Card]:
+        """The deck this game deals from with ``players`` dealt in.
+
+        Raises:
+            InvalidArgument: ``config.seats`` when ``players`` is outside the game's range.
+        """
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidArgument.single(
+                "config.seats",
+                "",
+                f"{self.game.value} seats {self.min_players} to {self.max_players} players "
+                f"(got {players})",
+            )
+        for most, lowest_rank in self.deck_lowest_rank:
+            if players <= most:
+                return deck_from_rank(lowest_rank)
+        raise AssertionError("deck_lowest_rank covers max_players")  # pragma: no cover
+
+
+def _draw_streets() -> tuple[StreetSpec, ...]:
+    """Five card draw: deal five down, bet (small bet), draw, bet (big bet)."""
+    return (
+        StreetSpec(name="first_round", down=5, opener=Opener.LEFT_OF_BIG_BLIND),
+        StreetSpec(name="second_round", draw=True, big_bet=True, opener=Opener.LEFT_OF_BUTTON),
+    )
+
+
+def _seven_stud_streets() -> tuple[StreetSpec, ...]:
+    """Seven card stud: 2 down + 1 up, three single up cards, one down; big bet from 5th."""
+    exposed = Opener.BEST_EXPOSED
+    return (
+        StreetSpec(name="third_street", down=2, up=1, opener=Opener.BRING_IN),
+        StreetSpec(name="fourth_street", up=1, opener=exposed, burn=True),
+        StreetSpec(name="fifth_street", up=1, big_bet=True, opener=exposed, burn=True),
+        StreetSpec(name="sixth_street", up=1, big_bet=True, opener=exposed, burn=True),
+        StreetSpec(name="seventh_street", down=1, big_bet=True, opener=exposed, burn=True),
+    )
+
+
+def _five_stud_streets() -> tuple[StreetSpec, ...]:
+    """Five card stud: 1 down + 1 up, then three single up cards; big bet from 4th."""
+    exposed = Opener.BEST_EXPOSED
+    return (
+        StreetSpec(name="second_street", down=1, up=1, opener=Opener.BRING_IN),
+        StreetSpec(name="third_street", up=1, opener=exposed, burn=True),
+        StreetSpec(name="fourth_street", up=1, big_bet=True, opener=exposed, burn=True),
+        StreetSpec(name="fifth_street", up=1, big_bet=True, opener=exposed, burn=True),
+    )
+
+
+_FULL_DECK: Final = ((99, 0),)
+_SEVEN_TO_ACE: Final = ((4, RANKS.index("7")), (5, RANKS.index("6")))
+
+GAMES: Final[dict[Game, GameSpec]] = {
+    Game.FIVE_CARD_DRAW_7A: GameSpec(
+        game=Game.FIVE_CARD_DRAW_7A,
+        min_players=2,
+        max_players=5,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_draw_streets(),
+        deck_lowest_rank=_SEVEN_TO_ACE,
+        sides=(PotSide.HIGH_7A,),
+    ),
+    Game.FIVE_CARD_DRAW: GameSpec(
+        game=Game.FIVE_CARD_DRAW,
+        min_players=2,
+        max_players=6,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_draw_streets(),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.HIGH,),
+    ),
+    Game.SEVEN_CARD_STUD: GameSpec(
+        game=Game.SEVEN_CARD_STUD,
+        min_players=2,
+        max_players=8,
+        forced_bets=ForcedBets.ANTES_AND_BRING_IN,
+        streets=_seven_stud_streets(),
+        deck_lowest_rank=_FULL_DECK,
+        bring_in_card=BringInCard.LOWEST_ACE_HIGH,
+        exposed_order=ExposedOrder.HIGH,
+        open_pair_option=True,
+        open_pair_street=1,
+        community_last_street=True,
+        sides=(PotSide.HIGH,),
+    ),
+    Game.RAZZ: GameSpec(
+        game=Game.RAZZ,
+        min_players=2,
+        max_players=8,
+        forced_bets=ForcedBets.ANTES_AND_BRING_IN,
+        streets=_seven_stud_streets(),
+        deck_lowest_rank=_FULL_DECK,
+        bring_in_card=BringInCard.HIGHEST_ACE_LOW,
+        exposed_order=ExposedOrder.LOW,
+        community_last_street=True,
+        sides=(PotSide.LOW_A5,),
+    ),
+    Game.SEVEN_CARD_STUD_HI_LO: GameSpec(
+        game=Game.SEVEN_CARD_STUD_HI_LO,
+        min_players=2,
+        max_players=8,
+        forced_bets=ForcedBets.ANTES_AND_BRING_IN,
+        streets=_seven_stud_streets(),
+        deck_lowest_rank=_FULL_DECK,
+        bring_in_card=BringInCard.LOWEST_ACE_HIGH,
+        exposed_order=ExposedOrder.HIGH,
+        community_last_street=True,
+        sides=(PotSide.HIGH, PotSide.LOW_8),
+    ),
+    Game.FIVE_CARD_STUD: GameSpec(
+        game=Game.FIVE_CARD_STUD,
+        min_players=2,
+        max_players=10,
+        forced_bets=ForcedBets.ANTES_AND_BRING_IN,
+        streets=_five_stud_streets(),
+        deck_lowest_rank=_FULL_DECK,
+        bring_in_card=BringInCard.LOWEST_ACE_HIGH,
+        exposed_order=ExposedOrder.HIGH,
+        sides=(PotSide.HIGH,),
+    ),
+}
+"""Every seed game's definition, by :class:`~floorman.domain.model.Game`."""
+
+
+def game_spec(game: Game) -> GameSpec:
+    """The definition of ``game`` (RULES.md game sections).
+
+    Raises:
+        InvalidArgument: ``config.game`` when ``game`` is not one of the seed games.
+    """
+    spec = GAMES.get(game) if isinstance(game, Game) else None
+    if spec is None:
+        raise InvalidArgument.single("config.game", "", f"{game!r} is not a game floorman plays")
+    return spec

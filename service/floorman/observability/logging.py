@@ -1,0 +1,78 @@
+"""structlog set-up: one JSON object per line.
+
+Every line carries ``event``, ``level`` and ``timestamp`` (ISO 8601, UTC). The service logs
+``event="rpc"`` once per RPC (see :mod:`floorman.transport.interceptors`), plus
+``server_started`` / ``server_stopping`` / ``server_stopped``. Records from the standard
+library's :mod:`logging` (gRPC's own warnings, for instance) are rendered as the same JSON
+lines. Never log hole cards of an unfinished hand, deck order, seeds or tokens (DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Any, Final, TextIO
+
+import structlog
+
+_LEVELS: Final = {
+    "debug": logging.DEBUG,
+    "info": logging.INFO,
+    "warning": logging.WARNING,
+    "error": logging.ERROR,
+    "critical": logging.CRITICAL,
+}
+LOGGER_NAME: Final = "floorman"
+
+
+def configure_logging(*, level: str = "info", stream: TextIO | None = None) -> None:
+    """Route structlog and the standard :mod:`logging` to JSON lines on ``stream``.
+
+    Args:
+        level: ``debug``, ``info``, ``warning``, ``error`` or ``critical``; lines below it
+            cost nothing (the bound logger's methods become no-ops).
+        stream: where lines go (default: ``sys.stdout`` at call time). Each line is flushed.
+
+    Raises:
+        KeyError: for an unknown level (settings are validated before this is called).
+    """
+    numeric = _LEVELS[level]
+    out = sys.stdout if stream is None else stream
+    timestamper = structlog.processors.TimeStamper(fmt="iso", utc=True)
+    structlog.configure(
+        processors=[
+            structlog.contextvars.merge_contextvars,
+            structlog.processors.add_log_level,
+            timestamper,
+            structlog.processors.format_exc_info,
+            structlog.processors.JSONRenderer(),
+        ],
+        wrapper_class=structlog.make_filtering_bound_logger(numeric),
+        logger_factory=structlog.WriteLoggerFactory(file=out),
+        # Proxies re-read the configuration (tests re-configure); hot paths such as the
+        # RPC interceptor bind a concrete logger once (``get_logger().bind()``).
+        cache_logger_on_first_use=False,
+    )
+    handler = logging.StreamHandler(out)
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            processors=[
+                structlog.stdlib.ProcessorFormatter.remove_processors_meta,
+                structlog.processors.format_exc_info,
+                structlog.processors.JSONRenderer(),
+            ],
+            foreign_pre_chain=[
+                structlog.stdlib.add_logger_name,
+                structlog.processors.add_log_level,
+                timestamper,
+            ],
+        )
+    )
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(numeric)
+
+
+def get_logger(**initial: Any) -> Any:
+    """A structlog bound logger carrying ``initial`` key-values on every line."""
+    return structlog.get_logger(LOGGER_NAME, **initial)

@@ -1,0 +1,195 @@
+"""Client side of ``floorman eval``: game names, the EvaluateHand call, output formatting.
+
+The call goes to a running server; when none answers at the default address (and the user
+named no target) it is served by an in-process server on an ephemeral loopback port, so the
+command works on a fresh clone. Every answer is what the RPC says, printed as text or as
+the response's canonical proto3 JSON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import grpc
+from google.protobuf import json_format
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from floorman.config import DEFAULT_STORE, HostPort, Settings, parse_store_url
+from floorman.v1 import poker_pb2 as pb
+from floorman.v1 import rules_service_pb2 as rpb
+from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
+
+CALL_TIMEOUT_SECONDS: Final = 10.0
+EXIT_OK: Final = 0
+EXIT_ERROR: Final = 1
+EXIT_BAD_INPUT: Final = 2
+
+GAME_ALIASES: Final = {
+    "draw7a": pb.GAME_FIVE_CARD_DRAW_7A,
+    "draw": pb.GAME_FIVE_CARD_DRAW,
+    "stud": pb.GAME_SEVEN_CARD_STUD,
+    "razz": pb.GAME_RAZZ,
+    "stud8": pb.GAME_SEVEN_CARD_STUD_HI_LO,
+    "studhilo": pb.GAME_SEVEN_CARD_STUD_HI_LO,
+    "stud-hi-lo": pb.GAME_SEVEN_CARD_STUD_HI_LO,
+    "stud5": pb.GAME_FIVE_CARD_STUD,
+}
+GAME_TITLES: Final = {
+    pb.GAME_FIVE_CARD_DRAW_7A: "Five Card Draw 7-A",
+    pb.GAME_FIVE_CARD_DRAW: "Five Card Draw",
+    pb.GAME_SEVEN_CARD_STUD: "Seven Card Stud",
+    pb.GAME_RAZZ: "Razz",
+    pb.GAME_SEVEN_CARD_STUD_HI_LO: "Seven Card Stud Hi-Lo",
+    pb.GAME_FIVE_CARD_STUD: "Five Card Stud",
+}
+
+
+def parse_game_name(text: str) -> int:
+    """A ``floorman.v1.Game`` number from a CLI name: an alias (``draw7a``, ``draw``, ``stud``,
+    ``razz``, ``stud8`` / ``studhilo`` / ``stud-hi-lo``, ``stud5``) or an enum name with or
+    without its prefix (``GAME_RAZZ``, ``seven_card_stud_hi_lo``), any case.
+
+    Raises:
+        ValueError: for any other name.
+    """
+    name = text.strip().lower()
+    if name in GAME_ALIASES:
+        return GAME_ALIASES[name]
+    enum_name = name.upper().replace("-", "_")
+    for candidate in (enum_name, f"GAME_{enum_name}"):
+        if candidate in pb.Game.keys():  # noqa: SIM118 - an EnumTypeWrapper, not a dict
+            return pb.Game.Value(candidate)
+    raise ValueError(
+        f"unknown game {text!r}: use {', '.join(GAME_ALIASES)} or a floorman.v1.Game name"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class EvalOutcome:
+    """What ``floorman eval`` prints: ``stdout`` and ``stderr`` text and the exit code."""
+
+    exit_code: int
+    stdout: str = ""
+    stderr: str = ""
+
+
+def _category_name(category: int) -> str:
+    return pb.HandCategory.Name(category).removeprefix("HAND_CATEGORY_").replace("_", " ").lower()
+
+
+def format_hand_value(side: str, value: pb.HandValue) -> str:
+    """One side as a line: ``low: 7-4-3-2-A (high card)  best: 7s 4h 3d 2c As  strength 42``;
+    a low that does not qualify reads ``low: No qualifying low``."""
+    if not value.qualifies:
+        return f"{side}: {value.description or 'No qualifying low'}"
+    return (
+        f"{side}: {value.description} ({_category_name(value.category)})"
+        f"  best: {' '.join(value.best_cards)}  strength {value.strength}"
+    )
+
+
+def format_evaluation(game: int, cards: Sequence[str], response: rpb.EvaluateHandResponse) -> str:
+    """The human-readable answer: a title line, then ``high:`` and/or ``low:`` lines."""
+    title = GAME_TITLES.get(game, pb.Game.Name(game) if game in pb.Game.values() else str(game))
+    lines = [f"{title}: {' '.join(cards)}"]
+    if response.HasField("high"):
+        lines.append(format_hand_value("high", response.high))
+    if response.HasField("low"):
+        lines.append(format_hand_value("low", response.low))
+    return "\n".join(lines)
+
+
+def format_rpc_error(error: grpc.RpcError) -> str:
+    """``error: CODE: message`` and one indented ``field: description`` line per
+    ``google.rpc.BadRequest`` field violation (and ErrorInfo metadata, when present)."""
+    code = error.code()  # type: ignore[attr-defined]
+    lines = [f"error: {code.name}: {error.details()}"]  # type: ignore[attr-defined]
+    try:
+        status = rpc_status.from_call(error)  # type: ignore[arg-type]
+    except ValueError:
+        status = None
+    for detail in [] if status is None else status.details:
+        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad = error_details_pb2.BadRequest()
+            detail.Unpack(bad)
+            lines += [f"  {v.field}: {v.description}" for v in bad.field_violations]
+        elif detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            meta = ", ".join(f"{k}={v}" for k, v in sorted(info.metadata.items()))
+            lines.append(f"  {info.reason} ({info.domain}) {meta}".rstrip())
+    return "\n".join(lines)
+
+
+async def evaluate_at(
+    target: str, request: rpb.EvaluateHandRequest, *, timeout: float = CALL_TIMEOUT_SECONDS
+) -> rpb.EvaluateHandResponse:
+    """Call EvaluateHand on the server at ``target`` (``HOST:PORT``).
+
+    Raises:
+        grpc.aio.AioRpcError: any non-OK status (UNAVAILABLE when nothing listens).
+    """
+    async with grpc.aio.insecure_channel(target) as channel:
+        return await rpb_grpc.RulesServiceStub(channel).EvaluateHand(request, timeout=timeout)
+
+
+async def start_in_process_server() -> tuple[grpc.aio.Server, str]:
+    """Start a server inside this process on an ephemeral loopback port, without a metrics
+    endpoint; stop it with ``await server.stop(None)``.
+
+    Returns:
+        ``(server, "127.0.0.1:PORT")``.
+    """
+    from floorman.transport.server import create_server  # the server only when needed
+
+    settings = Settings(
+        listen=HostPort("127.0.0.1", 0),
+        metrics_listen=None,
+        store=parse_store_url(DEFAULT_STORE, source="default"),
+    )
+    server, port = await create_server(settings, warm=False)
+    await server.start()
+    return server, f"127.0.0.1:{port}"
+
+
+async def run_eval(
+    *,
+    game: int,
+    cards: Sequence[str],
+    players: int,
+    target: str,
+    fallback: bool,
+    as_json: bool,
+) -> EvalOutcome:
+    """``floorman eval``: call EvaluateHand at ``target``; when nothing answers there and
+    ``fallback`` is set (no target was named), answer from an in-process server and say so.
+
+    Returns:
+        The text to print and the exit code: 0 on an answer, 2 for INVALID_ARGUMENT, 1 for
+        any other error.
+    """
+    request = rpb.EvaluateHandRequest(game=game, cards=list(cards), players=players)
+    notice = ""
+    try:
+        try:
+            response = await evaluate_at(target, request)
+        except grpc.aio.AioRpcError as error:
+            if not (fallback and error.code() is grpc.StatusCode.UNAVAILABLE):
+                raise
+            server, address = await start_in_process_server()
+            notice = f"floorman: no server at {target}; using an in-process server on {address}\n"
+            try:
+                response = await evaluate_at(address, request)
+            finally:
+                await server.stop(None)
+    except grpc.aio.AioRpcError as error:
+        code = EXIT_BAD_INPUT if error.code() is grpc.StatusCode.INVALID_ARGUMENT else EXIT_ERROR
+        return EvalOutcome(code, stderr=notice + format_rpc_error(error) + "\n")
+    if as_json:
+        text = json_format.MessageToJson(response, always_print_fields_with_no_presence=True)
+    else:
+        text = format_evaluation(game, cards, response)
+    return EvalOutcome(EXIT_OK, stdout=text + "\n", stderr=notice)

@@ -1,0 +1,179 @@
+"""Server interceptor: one JSON log line and the ``grpc_server_*`` metrics for every RPC.
+
+Logging and metrics share one interceptor on purpose: both need the same start time, status
+code and duration, and every interceptor layer costs each RPC a wrap. Every method is
+observed, including health checks and reflection. Each line is::
+
+    {"event": "rpc", "method": "/floorman.v1.RulesService/EvaluateHand", "code": "OK",
+     "duration_ms": 0.182, "peer": "ipv4:127.0.0.1:50112", "level": "info", "timestamp": ...}
+
+The status code is the one the client sees: ``OK``, the code of ``context.abort`` (what
+:func:`floorman.transport.errors.maps_errors` uses), ``CANCELLED`` when the call is
+cancelled, and ``UNKNOWN`` for an exception that escapes a handler (gRPC's own mapping).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Any, Final
+
+import grpc
+
+from floorman.observability.logging import get_logger
+from floorman.observability.metrics import MethodMetrics, Metrics
+
+RPC_EVENT: Final = "rpc"
+_GRPC_TYPES: Final = {
+    (False, False): "unary",
+    (True, False): "client_stream",
+    (False, True): "server_stream",
+    (True, True): "bidi_stream",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Method:
+    """What the interceptor knows of one method, computed once."""
+
+    full_name: str
+    metrics: MethodMetrics | None
+
+
+def split_method(full_name: str) -> tuple[str, str]:
+    """``/floorman.v1.RulesService/EvaluateHand`` -> ``("floorman.v1.RulesService",
+    "EvaluateHand")``; a name without the two slashes gives ``("unknown", full_name)``."""
+    _, _, rest = full_name.partition("/")
+    service, sep, method = rest.partition("/")
+    return (service, method) if sep else ("unknown", full_name)
+
+
+def _code_name(context: grpc.aio.ServicerContext, error: BaseException | None) -> str:
+    if error is None or isinstance(error, grpc.aio.AbortError):
+        code = context.code()
+        if code is None:
+            return "OK" if error is None else "UNKNOWN"
+        return code.name
+    if isinstance(error, asyncio.CancelledError | GeneratorExit):
+        return "CANCELLED"
+    return "UNKNOWN"
+
+
+class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
+    """Logs ``event="rpc"`` and records ``grpc_server_started_total``,
+    ``grpc_server_handled_total`` and ``grpc_server_handling_seconds`` for every RPC.
+
+    Args:
+        metrics: where to record (``None``: no metrics).
+        logger: a structlog logger (default: the floorman logger as configured now).
+    """
+
+    def __init__(self, *, metrics: Metrics | None, logger: Any | None = None) -> None:
+        self._metrics = metrics
+        self._log = get_logger().bind() if logger is None else logger
+        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        """Return the wrapped handler of the called method (cached per method)."""
+        handler = await continuation(handler_call_details)
+        if handler is None:
+            return handler
+        name = handler_call_details.method
+        cached = self._wrapped.get(name)
+        if cached is not None and cached[0] is handler:
+            return cached[1]
+        wrapped = self._wrap(name, handler)
+        self._wrapped[name] = (handler, wrapped)
+        return wrapped
+
+    def _wrap(self, name: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        kind = (handler.request_streaming, handler.response_streaming)
+        grpc_type = _GRPC_TYPES[kind]
+        service, method = split_method(name)
+        metrics = None if self._metrics is None else self._metrics.for_method(
+            grpc_type, service, method
+        )  # fmt: skip
+        info = _Method(name, metrics)
+        attribute = {
+            (False, False): "unary_unary",
+            (True, False): "stream_unary",
+            (False, True): "unary_stream",
+            (True, True): "stream_stream",
+        }[kind]
+        behavior = getattr(handler, attribute)
+        if inspect.isasyncgenfunction(behavior):
+            observed = self._observe_async_gen(info, behavior)
+        elif inspect.iscoroutinefunction(behavior):
+            observed = self._observe_coroutine(info, behavior)
+        else:  # a synchronous handler runs in gRPC's executor; nothing of ours is one
+            return handler
+        factory = {
+            "unary_unary": grpc.unary_unary_rpc_method_handler,
+            "stream_unary": grpc.stream_unary_rpc_method_handler,
+            "unary_stream": grpc.unary_stream_rpc_method_handler,
+            "stream_stream": grpc.stream_stream_rpc_method_handler,
+        }[attribute]
+        return factory(
+            observed,
+            request_deserializer=handler.request_deserializer,
+            response_serializer=handler.response_serializer,
+        )
+
+    def _finish(
+        self,
+        info: _Method,
+        context: grpc.aio.ServicerContext,
+        started: float,
+        error: BaseException | None,
+    ) -> None:
+        seconds = perf_counter() - started
+        code = _code_name(context, error)
+        if info.metrics is not None:
+            info.metrics.record_end(code, seconds)
+        self._log.info(
+            RPC_EVENT,
+            method=info.full_name,
+            code=code,
+            duration_ms=round(seconds * 1000.0, 3),
+            peer=context.peer(),
+        )
+
+    def _observe_coroutine(self, info: _Method, behavior: Callable[..., Any]) -> Any:
+        async def observed(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            if info.metrics is not None:
+                info.metrics.record_start()
+            started = perf_counter()
+            error: BaseException | None = None
+            try:
+                return await behavior(request, context)
+            except BaseException as exc:
+                error = exc
+                raise
+            finally:
+                self._finish(info, context, started, error)
+
+        return observed
+
+    def _observe_async_gen(self, info: _Method, behavior: Callable[..., Any]) -> Any:
+        async def observed(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            if info.metrics is not None:
+                info.metrics.record_start()
+            started = perf_counter()
+            error: BaseException | None = None
+            try:
+                async for response in behavior(request, context):
+                    yield response
+            except BaseException as exc:
+                error = exc
+                raise
+            finally:
+                self._finish(info, context, started, error)
+
+        return observed

@@ -1,0 +1,190 @@
+"""Server assembly (the composition root of ``floorman serve``), kept apart from servicers.
+
+* :func:`create_server` builds a ``grpc.aio`` server with RulesService, ``grpc.health.v1``
+  (SERVING for ``""`` and for every service), server reflection listing every service, and
+  the observability interceptor; it binds the listen address (port 0: ephemeral) and returns
+  ``(server, bound_port)`` without starting it (grpc examples style).
+* :func:`serve` runs the whole service until SIGTERM or SIGINT: metrics endpoint, server,
+  ``server_started`` log line; on the signal, health turns NOT_SERVING, new RPCs are refused,
+  in-flight ones get ``settings.grace_seconds`` to finish, then the process exits 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from collections.abc import Sequence
+from typing import Any, Final
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_health.v1._async import HealthServicer
+from grpc_reflection.v1alpha import reflection
+
+from floorman.config import Settings
+from floorman.domain.model import Game
+from floorman.domain.ranking import card_count_range
+from floorman.observability.logging import get_logger
+from floorman.observability.metrics import Metrics, start_metrics_http
+from floorman.transport.interceptors import ObservabilityInterceptor
+from floorman.transport.servicers.rules import SERVICE_NAME as RULES_SERVICE
+from floorman.transport.servicers.rules import RulesCore, RulesServicer
+from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
+
+HEALTH_SERVICE: Final = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
+REFLECTION_SERVICE: Final = reflection.SERVICE_NAME
+SERVICE_NAMES: Final = (RULES_SERVICE, HEALTH_SERVICE, REFLECTION_SERVICE)
+
+KEEPALIVE_TIME_MS: Final = 60_000
+KEEPALIVE_TIMEOUT_MS: Final = 20_000
+MIN_CLIENT_PING_INTERVAL_MS: Final = 10_000
+
+
+WARM_UP_CARDS: Final = ("Ah", "Kd", "Qc", "Jh", "9s", "8c", "7d")  # in every game's deck
+
+
+class ServerStartError(RuntimeError):
+    """The server could not start (an address already in use, a bad host)."""
+
+
+def server_options(settings: Settings) -> list[tuple[str, int]]:
+    """gRPC channel arguments for the server: message size limits, keepalive, no port sharing
+    (a second server on the same port fails instead of splitting the traffic), and the
+    optional connection age that lets balancers rebalance long-lived clients."""
+    options = [
+        ("grpc.max_receive_message_length", settings.max_message_bytes),
+        ("grpc.max_send_message_length", settings.max_message_bytes),
+        ("grpc.so_reuseport", 0),
+        ("grpc.keepalive_time_ms", KEEPALIVE_TIME_MS),
+        ("grpc.keepalive_timeout_ms", KEEPALIVE_TIMEOUT_MS),
+        ("grpc.keepalive_permit_without_calls", 1),
+        ("grpc.http2.min_ping_interval_without_data_ms", MIN_CLIENT_PING_INTERVAL_MS),
+    ]
+    if settings.max_connection_age_ms > 0:
+        options += [
+            ("grpc.max_connection_age_ms", settings.max_connection_age_ms),
+            ("grpc.max_connection_age_grace_ms", int(settings.grace_seconds * 1000)),
+        ]
+    return options
+
+
+def warm_up(core: RulesCore) -> None:
+    """Evaluate one hand of every game (the most cards it takes) so the ranking tables are
+    built before the first RPC instead of during it."""
+    for game in Game:
+        _, most = card_count_range(game)
+        core.evaluate_hand(game, WARM_UP_CARDS[:most])
+
+
+async def create_server(
+    settings: Settings,
+    *,
+    metrics: Metrics | None = None,
+    health: HealthServicer | None = None,
+    core: RulesCore | None = None,
+    interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
+    warm: bool = True,
+) -> tuple[grpc.aio.Server, int]:
+    """Build (not start) the gRPC server and bind ``settings.listen``.
+
+    Must run inside the event loop that will serve it.
+
+    Args:
+        settings: listen address and server options (see :mod:`floorman.config`).
+        metrics: where RPC and hand metrics go (``None``: none recorded).
+        health: the health servicer to register (pass one to drive it, e.g. at shutdown;
+            default: a new one). Every service is set SERVING.
+        core: the use cases behind RulesService (default: the real ones).
+        interceptors: extra interceptors, run after the observability one.
+        warm: build the ranking tables now (:func:`warm_up`; once per process).
+
+    Returns:
+        ``(server, bound_port)``.
+
+    Raises:
+        ServerStartError: when the address cannot be bound.
+    """
+    core = RulesCore() if core is None else core
+    if warm:
+        warm_up(core)
+    server = grpc.aio.server(
+        interceptors=[ObservabilityInterceptor(metrics=metrics), *interceptors],
+        options=server_options(settings),
+    )
+    rpb_grpc.add_RulesServiceServicer_to_server(RulesServicer(core=core, metrics=metrics), server)
+    health = HealthServicer() if health is None else health
+    health_pb2_grpc.add_HealthServicer_to_server(health, server)
+    reflection.enable_server_reflection(SERVICE_NAMES, server)
+    for name in ("", *SERVICE_NAMES):
+        await health.set(name, health_pb2.HealthCheckResponse.SERVING)
+    address = str(settings.listen)
+    try:
+        port = server.add_insecure_port(address)
+    except RuntimeError as error:
+        raise ServerStartError(f"cannot listen on {address}: {error}") from None
+    if port == 0:
+        raise ServerStartError(f"cannot listen on {address}")
+    return server, port
+
+
+async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int:
+    """Run the service until SIGTERM/SIGINT (or ``stop`` is set); return the exit code 0.
+
+    Logs ``server_started`` (``listen``, ``port``, ``metrics_port``, ``store``), then on the
+    signal ``server_stopping`` and, once drained, ``server_stopped``. A second signal during
+    the drain cancels the remaining RPCs at once.
+
+    Raises:
+        ServerStartError: when the gRPC address cannot be bound.
+        OSError: when the metrics address cannot be bound.
+    """
+    log = get_logger()
+    metrics = Metrics(runtime_collectors=True)
+    health = HealthServicer()
+    server, port = await create_server(settings, metrics=metrics, health=health)
+    httpd: Any = None
+    metrics_port = 0
+    if settings.metrics_listen is not None:
+        httpd, metrics_port = start_metrics_http(
+            metrics, host=settings.metrics_listen.bare_host, port=settings.metrics_listen.port
+        )
+    stop = asyncio.Event() if stop is None else stop
+    received: list[str] = []
+    loop = asyncio.get_running_loop()
+    hard_stops: list[asyncio.Task[None]] = []
+
+    def on_signal(signum: int) -> None:
+        received.append(signal.Signals(signum).name)
+        if stop.is_set():  # a second signal: stop draining
+            hard_stops.append(loop.create_task(server.stop(None)))
+        stop.set()
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, on_signal, signum)
+    try:
+        await server.start()
+        log.info(
+            "server_started",
+            listen=f"{settings.listen.host}:{port}",
+            port=port,
+            metrics_port=metrics_port,
+            store=settings.store.redacted,
+            grace_seconds=settings.grace_seconds,
+        )
+        await stop.wait()
+        log.info(
+            "server_stopping",
+            signal=received[0] if received else None,
+            grace_seconds=settings.grace_seconds,
+        )
+        await health.enter_graceful_shutdown()
+        await server.stop(settings.grace_seconds)
+        await asyncio.gather(*hard_stops)
+    finally:
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(signum)
+        if httpd is not None:
+            httpd.shutdown()
+            httpd.server_close()
+    log.info("server_stopped")
+    return 0

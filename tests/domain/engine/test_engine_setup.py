@@ -1,0 +1,301 @@
+"""Starting a hand: configuration checks, "Stakes defaults", antes and blinds (RULES.md)."""
+
+from __future__ import annotations
+
+import pytest
+from engine_support import (
+    BET,
+    BRING_IN,
+    CALL,
+    CHECK,
+    COMPLETE,
+    DRAWS,
+    FOLD,
+    NL,
+    PL,
+    RAISE,
+    STUDS,
+    Hand,
+    table,
+)
+
+from floorman.domain.engine import snapshot, start_hand
+from floorman.domain.errors import InvalidArgument
+from floorman.domain.model import ForcedBet, ForcedBetKind, Game, SeatState
+
+
+def fields(error: InvalidArgument) -> dict[str, str]:
+    """field path -> rule id of every violation."""
+    return {v.field: v.rule for v in error.violations}
+
+
+def invalid(config: object) -> dict[str, str]:
+    with pytest.raises(InvalidArgument) as caught:
+        start_hand(config)  # type: ignore[arg-type]
+    return fields(caught.value)
+
+
+# --- configuration checks -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "bad_counts"),
+    [
+        (Game.FIVE_CARD_DRAW_7A, (1, 6)),
+        (Game.FIVE_CARD_DRAW, (1, 7)),
+        (Game.SEVEN_CARD_STUD, (1, 9)),
+        (Game.RAZZ, (1, 9)),
+        (Game.SEVEN_CARD_STUD_HI_LO, (1, 9)),
+        (Game.FIVE_CARD_STUD, (1, 11)),
+    ],
+)
+def test_config__player_count_for_the_game(game: Game, bad_counts: tuple[int, ...]) -> None:
+    """RULES.md game sections: a player count outside the game's range is ``config.seats``."""
+    for count in bad_counts:
+        assert "config.seats" in invalid(table(game, [100] * count, button=1))
+
+
+def test_config__seat_numbers_start_at_one_and_are_distinct() -> None:
+    """Seats are numbered from 1 and listed once (``config.seats[i].seat``)."""
+    config = table(Game.SEVEN_CARD_STUD, [100, 100, 100])
+    bad = config.__class__(
+        game=config.game,
+        stakes=config.stakes,
+        seats=(
+            SeatState(seat=0, stack=10),
+            SeatState(seat=2, stack=10),
+            SeatState(seat=2, stack=1),
+        ),
+    )
+    found = invalid(bad)
+    assert "config.seats[0].seat" in found
+    assert "config.seats[2].seat" in found
+
+
+def test_config__stacks_are_not_negative() -> None:
+    """A negative stack is ``config.seats[i].stack``."""
+    assert "config.seats[1].stack" in invalid(table(Game.RAZZ, [100, -1]))
+
+
+def test_config__draw_button_must_be_dealt_in() -> None:
+    """RULES.md "Five Card Draw, 7-A": the button is a seat dealt in (``config.button_seat``)."""
+    for game in DRAWS:
+        assert "config.button_seat" in invalid(table(game, [100, 100, 100], button=7))
+        assert "config.button_seat" in invalid(table(game, [100, 100, 100], button=0))
+
+
+def test_config__stud_dealer_position_may_be_any_seat_or_zero() -> None:
+    """RULES.md stud: the dealer position is fixed; 0 means just before the lowest seat."""
+    for dealer in (0, 2, 9):
+        start_hand(table(Game.SEVEN_CARD_STUD, [100, 100, 100], button=dealer))
+    assert "config.button_seat" in invalid(table(Game.SEVEN_CARD_STUD, [100, 100], button=-1))
+
+
+def test_config__every_problem_is_reported_at_once() -> None:
+    """All violations come back together, each with its field path."""
+    found = invalid(table(Game.FIVE_CARD_DRAW, [100, -5], button=3))
+    assert {"config.seats[1].stack", "config.button_seat"} <= set(found)
+
+
+def test_config__forced_bet_fields() -> None:
+    """Explicit forced bets: positive amounts, seats dealt in, no bring-in, no stud blinds."""
+    draw = table(
+        Game.FIVE_CARD_DRAW,
+        [100, 100, 100],
+        button=1,
+        forced_bets=[
+            ForcedBet(seat=2, kind=ForcedBetKind.SMALL_BLIND, amount=5),
+            ForcedBet(seat=3, kind=ForcedBetKind.BIG_BLIND, amount=0),
+            ForcedBet(seat=9, kind=ForcedBetKind.BIG_BLIND, amount=10),
+        ],
+    )
+    found = invalid(draw)
+    assert found["config.forced_bets[1].amount"] == "blind.amount"
+    assert found["config.forced_bets[2].seat"] == "blind.player"
+    stud = table(
+        Game.SEVEN_CARD_STUD,
+        [100, 100],
+        forced_bets=[
+            ForcedBet(seat=1, kind=ForcedBetKind.BRING_IN, amount=5),
+            ForcedBet(seat=2, kind=ForcedBetKind.BIG_BLIND, amount=5),
+            ForcedBet(seat=2, kind=ForcedBetKind.ANTE, amount=-1),
+        ],
+    )
+    found = invalid(stud)
+    assert found["config.forced_bets[0].kind"] == "bring_in.amount"
+    assert found["config.forced_bets[1].kind"] == "blind.player"
+    assert found["config.forced_bets[2].amount"] == "ante.amount"
+
+
+# --- Stakes defaults ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("small_bet", "unit", "bring_in"), [(10, 1, 5), (25, 1, 12), (25, 5, 10)])
+def test_stakes_defaults__bring_in_is_half_the_small_bet_rounded_down(
+    small_bet: int, unit: int, bring_in: int
+) -> None:
+    """RULES.md "Stakes defaults": bring_in 0 = half the small bet rounded down to odd_chip_unit."""
+    hand = Hand(
+        table(
+            Game.SEVEN_CARD_STUD,
+            [1000, 1000],
+            small_bet=small_bet,
+            big_bet=2 * small_bet,
+            odd_chip_unit=unit,
+        )
+    )
+    hand.stud_street({1: "2c", 2: "Ah"})
+    assert hand.legal_map()[BRING_IN] == [(bring_in, bring_in)]
+
+
+@pytest.mark.parametrize("game", STUDS)
+def test_stakes_defaults__bring_in_of_the_small_bet_or_more_is_invalid(game: Game) -> None:
+    """RULES.md "Stakes defaults": a bring-in >= the small bet is INVALID_ARGUMENT (it would be
+    a completion)."""
+    for bring_in in (10, 11):
+        found = invalid(table(game, [100, 100], small_bet=10, bring_in=bring_in))
+        assert found == {"config.stakes.bring_in": "bring_in.amount"}
+
+
+@pytest.mark.parametrize(
+    ("small_bet", "small_blind"), [(1000, 500), (300, 100), (200, 100), (150, 75), (10, 5)]
+)
+def test_stakes_defaults__fixed_limit_small_blind_rounds_down_to_whole_units(
+    small_bet: int, small_blind: int
+) -> None:
+    """RULES.md "Stakes defaults": half the small bet rounded DOWN to whole units (100); if that
+    is 0, half the small bet rounded to odd_chip_unit; the big blind is the small bet."""
+    hand = Hand(
+        table(Game.FIVE_CARD_DRAW, [5000] * 3, button=1, small_bet=small_bet, big_bet=2 * small_bet)
+    )
+    assert hand.contributed(2) == small_blind
+    assert hand.contributed(3) == small_bet
+    assert snapshot(hand.state).current_bet == small_bet
+
+
+def test_stakes_defaults__explicit_blinds_override() -> None:
+    """RULES.md "Five Card Draw, 7-A": an explicit blind amount in the configuration overrides."""
+    hand = Hand(table(Game.FIVE_CARD_DRAW_7A, [500] * 3, button=1, small_blind=3, big_blind=8))
+    assert (hand.contributed(2), hand.contributed(3)) == (3, 8)
+
+
+@pytest.mark.parametrize("structure", [PL, NL])
+def test_stakes_defaults__pot_and_no_limit_draw_blinds_come_from_the_stakes(structure) -> None:
+    """RULES.md "Betting structures": PL/NL draw blinds come from small_blind / big_blind."""
+    hand = Hand(
+        table(Game.FIVE_CARD_DRAW, [500] * 3, structure=structure, button=1, small_blind=7,
+              big_blind=15, small_bet=0, big_bet=0)
+    )  # fmt: skip
+    assert (hand.contributed(2), hand.contributed(3)) == (7, 15)
+
+
+def test_stakes_defaults__small_blind_above_big_blind_is_invalid() -> None:
+    """A small blind above the big blind is ``config.stakes.small_blind`` (``blind.amount``)."""
+    found = invalid(table(Game.FIVE_CARD_DRAW, [100] * 2, button=1, small_blind=20, big_blind=10))
+    assert found == {"config.stakes.small_blind": "blind.amount"}
+
+
+def test_stakes_defaults__small_bet_is_required() -> None:
+    """Stakes must name the small bet (minor units > 0)."""
+    assert "config.stakes.small_bet" in invalid(table(Game.RAZZ, [100, 100], small_bet=0))
+    negative = invalid(table(Game.RAZZ, [100, 100], ante=-1))
+    assert negative == {"config.stakes.ante": "ante.amount"}
+
+
+# --- antes and blinds --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", STUDS)
+def test_stud__every_player_antes_and_the_ante_is_not_a_bet(game: Game) -> None:
+    """RULES.md "Seven Card Stud family": every player antes; the ante is not a bet."""
+    hand = Hand(table(game, [100, 100, 100], ante=2, bring_in=5))
+    view = snapshot(hand.state)
+    assert [(s.stack, s.bet, s.contributed) for s in view.seats] == [(98, 0, 2)] * 3
+    assert view.current_bet == 0 and view.pot_total == 6 and view.phase == "dealing"
+
+
+def test_stud__short_ante_posts_all_and_is_all_in() -> None:
+    """RULES.md: a short stack posts what it has and is all in (its unmatched part comes back)."""
+    hand = Hand(table(Game.SEVEN_CARD_STUD, [1, 100, 100], ante=2, bring_in=5))
+    seat = snapshot(hand.state).seats[0]
+    assert (seat.stack, seat.contributed, seat.all_in) == (0, 1, True)
+
+
+def test_draw__blinds_left_of_the_button_are_live_bets() -> None:
+    """RULES.md "Five Card Draw, 7-A": small blind left of the button, big blind left of it;
+    both live; round 1 starts left of the big blind."""
+    hand = Hand(table(Game.FIVE_CARD_DRAW, [100] * 4, button=2)).deal_draw({})
+    view = snapshot(hand.state)
+    assert [(s.seat, s.bet) for s in view.seats] == [(1, 0), (2, 0), (3, 5), (4, 10)]
+    assert view.seat_to_act == 1 and view.current_bet == 10 and view.bets_this_round == 1
+
+
+def test_draw__heads_up_button_posts_the_small_blind_and_acts_first() -> None:
+    """RULES.md "Heads-up": the button posts the small blind and acts first before the draw."""
+    hand = Hand(table(Game.FIVE_CARD_DRAW_7A, [100, 100], button=2)).deal_draw({})
+    assert (hand.contributed(2), hand.contributed(1)) == (5, 10)
+    assert hand.to_act == 2
+
+
+def test_draw__short_big_blind_is_all_in_and_the_full_blind_is_called() -> None:
+    """A big blind short of chips posts all and is all in; the others still call the full big
+    blind (RRoP / TDA); the unmatched part comes back at settlement."""
+    hand = Hand(table(Game.FIVE_CARD_DRAW, {1: 100, 2: 100, 3: 4}, button=1)).deal_draw({})
+    assert snapshot(hand.state).seats[2].all_in
+    assert hand.to_act == 1
+    assert hand.legal_map()[CALL] == [(10, 10)]
+
+
+def test_forced_bets__explicit_bets_replace_derivation() -> None:
+    """DESIGN.md "Forced bets": explicit forced bets override derivation; a dead blind goes to
+    the pot without counting as the poster's bet; a live newcomer's big blind is a bet."""
+    config = table(
+        Game.FIVE_CARD_DRAW,
+        [200] * 5,
+        button=1,
+        forced_bets=[
+            ForcedBet(seat=2, kind=ForcedBetKind.SMALL_BLIND, amount=5),
+            ForcedBet(seat=3, kind=ForcedBetKind.BIG_BLIND, amount=10),
+            ForcedBet(seat=5, kind=ForcedBetKind.BIG_BLIND, amount=10),
+            ForcedBet(seat=5, kind=ForcedBetKind.DEAD_BLIND, amount=5),
+        ],
+    )
+    hand = Hand(config).deal_draw({})
+    view = snapshot(hand.state)
+    assert [(s.seat, s.bet, s.contributed) for s in view.seats] == [
+        (1, 0, 0), (2, 5, 5), (3, 10, 10), (4, 0, 0), (5, 10, 15),
+    ]  # fmt: skip
+    assert view.seat_to_act == 4 and view.pot_total == 30
+    hand.act(4, CALL).act(5, CHECK).act(1, FOLD).act(2, CALL).act(3, CHECK)
+    assert hand.street == "draw"
+
+
+def test_forced_bets__stud_short_antes_from_the_configuration() -> None:
+    """DESIGN.md "Forced bets": explicit antes replace the derived ones (a short ante)."""
+    config = table(
+        Game.RAZZ,
+        [100, 100],
+        ante=5,
+        forced_bets=[
+            ForcedBet(seat=1, kind=ForcedBetKind.ANTE, amount=5),
+            ForcedBet(seat=2, kind=ForcedBetKind.ANTE, amount=2),
+        ],
+    )
+    assert (Hand(config).contributed(1), Hand(config).contributed(2)) == (5, 2)
+
+
+def test_stud__bring_in_options_by_structure() -> None:
+    """RULES.md: fixed limit BRING_IN or COMPLETE; pot/no limit BRING_IN or a BET of at least
+    the small bet (no COMPLETE)."""
+    limit = Hand(table(Game.SEVEN_CARD_STUD, [500, 500], bring_in=3)).stud_street(
+        {1: "2c", 2: "Kd"}
+    )
+    assert limit.legal_map() == {BRING_IN: [(3, 3)], COMPLETE: [(10, 10)]}
+    nolimit = Hand(table(Game.SEVEN_CARD_STUD, [500, 500], structure=NL, bring_in=3))
+    nolimit.stud_street({1: "2c", 2: "Kd"})
+    assert nolimit.legal_map() == {BRING_IN: [(3, 3)], BET: [(10, 500)]}
+    potlimit = Hand(table(Game.SEVEN_CARD_STUD, [500, 500], structure=PL, bring_in=3, ante=5))
+    potlimit.stud_street({1: "2c", 2: "Kd"})
+    assert potlimit.legal_map() == {BRING_IN: [(3, 3)], BET: [(10, 10)]}
+    assert potlimit.refuse(1, COMPLETE, 10) == "action.not_allowed"
+    assert potlimit.refuse(1, RAISE, 10) == "action.not_allowed"

@@ -1,0 +1,260 @@
+"""Unit tests of the protobuf <-> domain converters (DESIGN.md "Contract details")."""
+
+from __future__ import annotations
+
+import pytest
+
+from floorman.domain import model
+from floorman.domain.cards import parse_card
+from floorman.domain.errors import HistoryError, InvalidArgument, RuleViolation
+from floorman.domain.hand_value import HandCategory, HandValue
+from floorman.domain.ranking import Comparison, Evaluation
+from floorman.transport import converters
+from floorman.v1 import poker_pb2 as pb
+from floorman.v1 import rules_service_pb2 as rpb
+
+INT64_MAX = 2**63 - 1
+INT64_MIN = -(2**63)
+
+
+def problems_of(call) -> list[tuple[str, str]]:
+    """``(field, rule)`` of every violation ``call()`` raises."""
+    with pytest.raises(InvalidArgument) as caught:
+        call()
+    return [(v.field, v.rule) for v in caught.value.violations]
+
+
+def cards(text: str) -> tuple[int, ...]:
+    """Domain cards from a space-separated string."""
+    return tuple(parse_card(c) for c in text.split())
+
+
+def test_every_domain_enum_member_has_its_protobuf_value():
+    """Games, categories, structures, action types and forced-bet kinds map one to one."""
+    assert set(converters.GAME_FROM_PB.values()) == set(model.Game)
+    assert set(converters.CATEGORY_TO_PB) == set(HandCategory)
+    assert set(converters.STRUCTURE_FROM_PB.values()) == set(model.BettingStructure)
+    assert set(converters.ACTION_FROM_PB.values()) == set(model.ActionType)
+    assert set(converters.FORCED_BET_FROM_PB.values()) == set(model.ForcedBetKind)
+    assert converters.GAME_FROM_PB[pb.GAME_RAZZ] is model.Game.RAZZ
+    assert converters.CATEGORY_TO_PB[HandCategory.ROYAL_FLUSH] == pb.HAND_CATEGORY_ROYAL_FLUSH
+
+
+@pytest.mark.parametrize("number", [pb.GAME_UNSPECIFIED, 7, 99, -1])
+def test_unspecified_or_unknown_game_is_none(number):
+    """GAME_UNSPECIFIED and numbers this server does not know map to no game."""
+    assert converters.game_from_pb(number) is None
+
+
+def test_evaluation_to_pb_sets_only_present_sides():
+    """A side that is None stays unset; cards are printed in Th form."""
+    high = HandValue(HandCategory.FLUSH, cards("Ah Th 9h 7h 2h"), 123, "Flush, ace high")
+    response = converters.evaluation_to_pb(Evaluation(high=high, low=None))
+    assert response.high == pb.HandValue(
+        category=pb.HAND_CATEGORY_FLUSH,
+        best_cards=["Ah", "Th", "9h", "7h", "2h"],
+        strength=123,
+        description="Flush, ace high",
+        qualifies=True,
+    )
+    assert not response.HasField("low")
+
+
+def test_comparison_to_pb_keeps_indices_and_order():
+    """Winners, low winners and per-hand results keep their order."""
+    no_low = HandValue(
+        HandCategory.HIGH_CARD, cards("Ks Qd Jh 9s 2d"), 0, "No qualifying low", False
+    )
+    result = Evaluation(high=None, low=no_low)
+    response = converters.comparison_to_pb(
+        Comparison(winners=(2, 0), low_winners=(), results=(result, result, result))
+    )
+    assert list(response.winners) == [2, 0]
+    assert list(response.low_winners) == []
+    assert [r.low.qualifies for r in response.results] == [False, False, False]
+    assert isinstance(response, rpb.CompareHandsResponse)
+
+
+def _config(**overrides) -> pb.HandConfig:
+    fields = {
+        "game": pb.GAME_SEVEN_CARD_STUD,
+        "betting_structure": pb.BETTING_STRUCTURE_POT_LIMIT,
+        "stakes": pb.Stakes(small_bet=200, big_bet=400, ante=25, bring_in=50),
+        "rake": pb.RakePolicy(percent_bps=500, increment=50, cap=300, no_rake_first_round=True),
+        "seats": [
+            pb.SeatState(seat=1, player_id="ann", stack=10_000),
+            pb.SeatState(seat=4, player_id="bob", stack=INT64_MAX),
+        ],
+        "button_seat": 0,
+        "forced_bets": [pb.ForcedBet(seat=4, kind=pb.FORCED_BET_KIND_ANTE, amount=10, dead=True)],
+        "uncapped_heads_up": True,
+    }
+    fields.update(overrides)
+    return pb.HandConfig(**fields)
+
+
+def test_hand_config_from_pb_converts_every_field():
+    """A valid HandConfig converts field for field; huge stacks stay exact integers."""
+    config = converters.hand_config_from_pb(_config())
+    assert config == model.HandConfig(
+        game=model.Game.SEVEN_CARD_STUD,
+        betting_structure=model.BettingStructure.POT_LIMIT,
+        stakes=model.Stakes(small_bet=200, big_bet=400, ante=25, bring_in=50),
+        rake=model.RakePolicy(percent_bps=500, increment=50, cap=300, no_rake_first_round=True),
+        seats=(
+            model.SeatState(seat=1, player_id="ann", stack=10_000),
+            model.SeatState(seat=4, player_id="bob", stack=INT64_MAX),
+        ),
+        button_seat=0,
+        forced_bets=(model.ForcedBet(seat=4, kind=model.ForcedBetKind.ANTE, amount=10, dead=True),),
+        uncapped_heads_up=True,
+    )
+
+
+def test_hand_config_defaults_fixed_limit_and_stakes_units():
+    """RULES.md "Betting structures" / "Stakes defaults": unspecified structure is fixed
+    limit; whole_unit 0 means 100 and odd_chip_unit 0 means 1."""
+    config = converters.hand_config_from_pb(
+        _config(betting_structure=pb.BETTING_STRUCTURE_UNSPECIFIED, stakes=pb.Stakes(small_bet=2))
+    )
+    assert config.betting_structure is model.BettingStructure.FIXED_LIMIT
+    assert (config.stakes.whole_unit, config.stakes.odd_chip_unit) == (100, 1)
+
+
+def test_hand_config_collects_every_violation_with_its_path():
+    """Every bad field of a HandConfig is reported at once, with protobuf field paths."""
+    bad = _config(
+        game=pb.GAME_UNSPECIFIED,
+        betting_structure=9,
+        stakes=pb.Stakes(small_bet=200, ante=-1, odd_chip_unit=INT64_MIN),
+        rake=pb.RakePolicy(percent_bps=10_001, increment=-5, cap=-1),
+        seats=[
+            pb.SeatState(seat=0, stack=100),
+            pb.SeatState(seat=2, stack=-1),
+            pb.SeatState(seat=2, stack=100),
+        ],
+        button_seat=-3,
+        forced_bets=[
+            pb.ForcedBet(seat=7, kind=pb.FORCED_BET_KIND_UNSPECIFIED, amount=-10),
+            pb.ForcedBet(seat=2, kind=42, amount=5),
+        ],
+    )
+    assert problems_of(lambda: converters.hand_config_from_pb(bad)) == [
+        ("config.game", ""),
+        ("config.betting_structure", ""),
+        ("config.stakes.ante", ""),
+        ("config.stakes.odd_chip_unit", ""),
+        ("config.rake.percent_bps", ""),
+        ("config.rake.increment", ""),
+        ("config.rake.cap", ""),
+        ("config.seats[0].seat", ""),
+        ("config.seats[1].stack", ""),
+        ("config.seats[2].seat", ""),
+        ("config.button_seat", ""),
+        ("config.forced_bets[0].seat", ""),
+        ("config.forced_bets[0].kind", ""),
+        ("config.forced_bets[0].amount", ""),
+        ("config.forced_bets[1].kind", ""),
+    ]
+
+
+def test_duplicate_seat_message_names_the_first_listing():
+    """A seat listed twice names where it was first listed."""
+    bad = _config(
+        seats=[pb.SeatState(seat=3, stack=1), pb.SeatState(seat=3, stack=1)], forced_bets=[]
+    )
+    with pytest.raises(InvalidArgument) as caught:
+        converters.hand_config_from_pb(bad)
+    (violation,) = caught.value.violations
+    assert violation.field == "config.seats[1].seat"
+    assert "config.seats[0]" in violation.message
+
+
+def test_history_from_pb_converts_deals_and_actions_with_unknown_cards():
+    """Deals and actions convert in order; ``??`` becomes an unknown card (None)."""
+    history = converters.history_from_pb(
+        [
+            pb.HandEvent(deal=pb.Deal(seat=1, cards=["Ah", "??"], face_up=False)),
+            pb.HandEvent(deal=pb.Deal(seat=0, cards=["7c"], face_up=True, burn=True)),
+            pb.HandEvent(action=pb.Action(seat=1, type=pb.ACTION_TYPE_RAISE, amount=INT64_MAX)),
+            pb.HandEvent(action=pb.Action(seat=2, type=pb.ACTION_TYPE_DRAW, cards=["??", "Kd"])),
+        ]
+    )
+    assert history == (
+        model.Deal(seat=1, cards=(parse_card("Ah"), None)),
+        model.Deal(seat=0, cards=(parse_card("7c"),), face_up=True, burn=True),
+        model.Action(seat=1, type=model.ActionType.RAISE, amount=INT64_MAX),
+        model.Action(seat=2, type=model.ActionType.DRAW, cards=(None, parse_card("Kd"))),
+    )
+
+
+def test_history_from_pb_reports_every_bad_event():
+    """Bad events are reported as ``history[i].deal...`` / ``history[i].action...`` paths
+    with card rule ids; an empty event is ``history[i]``."""
+    bad = [
+        pb.HandEvent(deal=pb.Deal(seat=1, cards=["Ah", "Zz", "Ah"])),
+        pb.HandEvent(),
+        pb.HandEvent(deal=pb.Deal(seat=-1)),
+        pb.HandEvent(action=pb.Action(seat=0, type=pb.ACTION_TYPE_UNSPECIFIED)),
+        pb.HandEvent(action=pb.Action(seat=2, type=pb.ACTION_TYPE_BET, amount=INT64_MIN)),
+        pb.HandEvent(action=pb.Action(seat=2, type=99, cards=["1x"])),
+    ]
+    assert problems_of(lambda: converters.history_from_pb(bad)) == [
+        ("history[0].deal.cards[1]", "card.malformed"),
+        ("history[0].deal.cards[2]", "card.duplicate"),
+        ("history[1]", ""),
+        ("history[2].deal.seat", ""),
+        ("history[2].deal.cards", "card.count"),
+        ("history[3].action.seat", ""),
+        ("history[3].action.type", ""),
+        ("history[4].action.amount", ""),
+        ("history[5].action.type", ""),
+        ("history[5].action.cards[0]", "card.malformed"),
+    ]
+
+
+def test_single_action_paths_start_with_action():
+    """ValidateAction's proposed action reports ``action.*`` paths."""
+    assert problems_of(
+        lambda: converters.single_action_from_pb(pb.Action(seat=-2, type=pb.ACTION_TYPE_CALL))
+    ) == [("action.seat", "")]
+    action = converters.single_action_from_pb(pb.Action(seat=3, type=pb.ACTION_TYPE_FOLD))
+    assert action == model.Action(seat=3, type=model.ActionType.FOLD)
+
+
+def test_payouts_from_pb():
+    """Declared payouts become ``seat -> amount``; bad seats, duplicates and negative
+    amounts are violations."""
+    assert converters.payouts_from_pb([pb.Payout(seat=2, amount=1050)]) == {2: 1050}
+    assert problems_of(
+        lambda: converters.payouts_from_pb(
+            [
+                pb.Payout(seat=0, amount=5),
+                pb.Payout(seat=2, amount=-1),
+                pb.Payout(seat=2, amount=3),
+            ]
+        )
+    ) == [
+        ("declared_payouts[0].seat", ""),
+        ("declared_payouts[1].amount", ""),
+        ("declared_payouts[2].seat", ""),
+    ]
+    assert converters.payout_to_pb(3, 7) == pb.Payout(seat=3, amount=7)
+
+
+def test_violation_to_pb_carries_rule_seat_and_values():
+    """A RuleViolation becomes a Violation with its rule id, seat, expected and actual."""
+    violation = RuleViolation(
+        "fixed_limit.cap", "the round is capped", seat=3, expected=200, actual=250
+    )
+    assert converters.violation_to_pb(violation) == pb.Violation(
+        rule="fixed_limit.cap",
+        message="the round is capped",
+        seat=3,
+        event_index=-1,
+        expected="200",
+        actual="250",
+    )
+    error = HistoryError(7, RuleViolation("turn.out_of_turn", "seat 2 acted out of turn", seat=2))
+    assert converters.history_error_to_pb(error).event_index == 7
+    assert converters.history_error_to_pb(error).rule == "turn.out_of_turn"
