@@ -1,5 +1,6 @@
 """The ``floorman`` command: ``floorman serve`` runs the gRPC service, ``floorman eval`` asks
-it what a hand is worth. ``python -m floorman`` is the same command.
+it what a hand is worth, ``floorman audit`` audits hand-history files (:mod:`floorman.cli_audit`,
+which has its own exit statuses). ``python -m floorman`` is the same command.
 
 Exit codes: 0 success; 1 a runtime failure (address in use, server unreachable, an error
 status other than INVALID_ARGUMENT); 2 bad input (a bad flag or setting, INVALID_ARGUMENT).
@@ -13,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from floorman import __version__
+from floorman import __version__, cli_audit
 from floorman.config import (
     DEFAULT_GRACE_SECONDS,
     DEFAULT_LISTEN,
@@ -124,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     evaluate.add_argument("--json", action="store_true", help="print the response as JSON")
     evaluate.add_argument("--target", metavar="HOST:PORT", help="the server to ask")
+    cli_audit.add_parser(commands)
     return parser
 
 
@@ -153,6 +155,8 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _eval(args: argparse.Namespace) -> int:
+    # gRPC core's own info lines (e.g. the in-process server's GOAWAY) are noise for a CLI user.
+    os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
     from floorman.observability.logging import configure_logging
     from floorman.transport.client import run_eval
 
@@ -183,4 +187,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
         return _serve(args)
+    if args.command == "audit":
+        return cli_audit.main(args)
     return _eval(args)

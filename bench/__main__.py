@@ -1,0 +1,64 @@
+"""``make bench``: every benchmark of floorman, each beside its reference, in one run.
+
+Sections (each is also runnable alone as ``python -m bench.<module>``):
+
+* ``ranking`` — in-process evaluation vs treys and pokerkit (issue 2).
+* ``grpc`` — EvaluateHand over gRPC at concurrency 1 and 16 vs the health Check (issue 2).
+* ``replay`` — corpus hands replayed per second vs pokerkit (issue 3).
+* ``store`` — raw store commit and append rates (issue 4).
+* ``table`` — durable RecordAction latency at 1 and 50 tables (issue 4).
+* ``audit`` — hands audited per second vs pokerkit loading the same PHH (issue 5).
+
+``python -m bench [--only ranking,grpc,...]``. Machines here drift by up to 30 %: every
+section interleaves its contenders and reports medians and ratios, not absolute speed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+import time
+import traceback
+from collections.abc import Sequence
+
+SECTIONS: dict[str, str] = {
+    "ranking": "bench.ranking",
+    "grpc": "bench.grpc_bench",
+    "replay": "bench.replay_bench",
+    "store": "bench.store_bench",
+    "table": "bench.table_bench",
+    "audit": "bench.audit_bench",
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the chosen sections in order; a section that fails is reported, the rest still run."""
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--only", default=",".join(SECTIONS), help=f"comma-separated subset of {list(SECTIONS)}"
+    )
+    args = parser.parse_args(argv)
+    chosen = [name.strip() for name in args.only.split(",") if name.strip()]
+    unknown = [name for name in chosen if name not in SECTIONS]
+    if unknown:
+        parser.error(f"unknown sections: {unknown}")
+    failed: list[str] = []
+    for name in chosen:
+        print(f"\n## {name}\n", flush=True)
+        started = time.perf_counter()
+        try:
+            module = importlib.import_module(SECTIONS[name])
+            module.main([])
+        except Exception:
+            traceback.print_exc()
+            failed.append(name)
+        print(f"\n({name}: {time.perf_counter() - started:.0f} s)", flush=True)
+    if failed:
+        print(f"\nfailed sections: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
