@@ -16,11 +16,13 @@ from collections.abc import Sequence
 
 from floorman import __version__, cli_audit
 from floorman.config import (
+    DEFAULT_ANONYMOUS_ROLE,
     DEFAULT_GRACE_SECONDS,
     DEFAULT_LISTEN,
     DEFAULT_LOG_LEVEL,
     DEFAULT_METRICS_LISTEN,
     DEFAULT_STORE,
+    ENV_ANONYMOUS_ROLE,
     ENV_GRACE,
     ENV_LISTEN,
     ENV_LOG_LEVEL,
@@ -29,6 +31,7 @@ from floorman.config import (
     ENV_STORE,
     ENV_TARGET,
     LOG_LEVELS,
+    ROLES,
     ConfigError,
     default_target,
     resolve_settings,
@@ -45,6 +48,7 @@ Each flag falls back to its environment variable, then to its default:
   --grace                  ${ENV_GRACE:<32} {DEFAULT_GRACE_SECONDS:g}
   --log-level              ${ENV_LOG_LEVEL:<32} {DEFAULT_LOG_LEVEL}
   --max-connection-age-ms  ${ENV_MAX_CONNECTION_AGE_MS:<32} 0 (no limit)
+  --anonymous-role         ${ENV_ANONYMOUS_ROLE:<32} {DEFAULT_ANONYMOUS_ROLE}
 Logs are JSON lines on stdout; metrics are served at http://METRICS-LISTEN/metrics.
 SIGTERM or SIGINT: health turns NOT_SERVING, in-flight calls get the grace period, exit 0."""
 
@@ -106,6 +110,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MS",
         help="close client connections after this age so balancers rebalance (0: never)",
     )
+    serve.add_argument(
+        "--anonymous-role",
+        metavar="ROLE",
+        help=f"card visibility of every caller until authentication ({', '.join(ROLES)})",
+    )
 
     evaluate = commands.add_parser(
         "eval",
@@ -141,6 +150,7 @@ def _serve(args: argparse.Namespace) -> int:
             grace=args.grace,
             log_level=args.log_level,
             max_connection_age_ms=args.max_connection_age_ms,
+            anonymous_role=args.anonymous_role,
         )
     except ConfigError as error:
         print(f"floorman serve: error: {error}", file=sys.stderr)

@@ -10,6 +10,8 @@ a bad value raises :class:`ConfigError` naming the flag or variable it came from
 * ``--grace`` / ``FLOORMAN_GRACE``: seconds in-flight RPCs get after SIGTERM, ``5``.
 * ``--log-level`` / ``FLOORMAN_LOG_LEVEL``: ``info``.
 * ``--max-connection-age-ms`` / ``FLOORMAN_MAX_CONNECTION_AGE_MS``: ``0`` (no limit).
+* ``--anonymous-role`` / ``FLOORMAN_ANONYMOUS_ROLE``: the card visibility of every caller until
+  authentication arrives: ``observer`` (default), ``auditor`` or ``dealer``.
 
 ``--metrics-listen off`` (or the variable set to ``off``) disables the metrics endpoint.
 This module imports no gRPC: it is plain data shared by the CLI and the server factory.
@@ -30,6 +32,8 @@ DEFAULT_STORE: Final = "sqlite:///floorman.db"
 DEFAULT_GRACE_SECONDS: Final = 5.0
 DEFAULT_LOG_LEVEL: Final = "info"
 LOG_LEVELS: Final = ("debug", "info", "warning", "error", "critical")
+DEFAULT_ANONYMOUS_ROLE: Final = "observer"
+ROLES: Final = ("observer", "auditor", "dealer")
 METRICS_OFF: Final = "off"
 MAX_MESSAGE_BYTES: Final = 4 * 1024 * 1024
 
@@ -40,6 +44,7 @@ ENV_GRACE: Final = "FLOORMAN_GRACE"
 ENV_LOG_LEVEL: Final = "FLOORMAN_LOG_LEVEL"
 ENV_MAX_CONNECTION_AGE_MS: Final = "FLOORMAN_MAX_CONNECTION_AGE_MS"
 ENV_TARGET: Final = "FLOORMAN_TARGET"
+ENV_ANONYMOUS_ROLE: Final = "FLOORMAN_ANONYMOUS_ROLE"
 
 _WILDCARD_HOSTS: Final = frozenset({"0.0.0.0", "::", "[::]", ""})
 
@@ -106,6 +111,8 @@ class Settings:
         log_level: one of :data:`LOG_LEVELS`.
         max_connection_age_ms: ``grpc.max_connection_age_ms`` (0: connections never aged out).
         max_message_bytes: largest request or response message.
+        anonymous_role: the card visibility of callers (one of :data:`ROLES`) until
+            authentication supplies a role per caller.
     """
 
     listen: HostPort
@@ -115,6 +122,7 @@ class Settings:
     log_level: str = DEFAULT_LOG_LEVEL
     max_connection_age_ms: int = 0
     max_message_bytes: int = MAX_MESSAGE_BYTES
+    anonymous_role: str = DEFAULT_ANONYMOUS_ROLE
 
 
 def parse_host_port(text: str, *, source: str) -> HostPort:
@@ -200,6 +208,18 @@ def parse_log_level(text: str, *, source: str) -> str:
     return level
 
 
+def parse_role(text: str, *, source: str) -> str:
+    """Normalise a role name (case-insensitive).
+
+    Raises:
+        ConfigError: naming ``source`` for a role outside :data:`ROLES`.
+    """
+    role = text.strip().lower()
+    if role not in ROLES:
+        raise ConfigError(f"{source}: {text!r} is not one of {', '.join(ROLES)}")
+    return role
+
+
 def parse_non_negative_int(text: str, *, source: str) -> int:
     """Parse an integer >= 0.
 
@@ -233,6 +253,7 @@ def resolve_settings(
     grace: str | None = None,
     log_level: str | None = None,
     max_connection_age_ms: str | None = None,
+    anonymous_role: str | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Settings:
     """Build :class:`Settings` from flag values (``None`` = flag not given) and ``env``
@@ -260,6 +281,10 @@ def resolve_settings(
         max_connection_age_ms, "--max-connection-age-ms", env, ENV_MAX_CONNECTION_AGE_MS, "0"
     )
     age = parse_non_negative_int(text, source=source)
+    text, source = _pick(
+        anonymous_role, "--anonymous-role", env, ENV_ANONYMOUS_ROLE, DEFAULT_ANONYMOUS_ROLE
+    )
+    role = parse_role(text, source=source)
     return Settings(
         listen=listen_at,
         metrics_listen=metrics_at,
@@ -267,6 +292,7 @@ def resolve_settings(
         grace_seconds=grace_seconds,
         log_level=level,
         max_connection_age_ms=age,
+        anonymous_role=role,
     )
 
 

@@ -11,8 +11,8 @@ the predicted shares up to odd chips (RULES.md "Common to every game": side pots
 Contenders are the live players eligible for the pot whose final cards are known: shown, or
 for PokerStars written as mucked in the summary; a player who mucked unseen cards forfeits.
 Seven-card stud hands use all seven cards: six plus the community card when one was dealt
-(CompareHands refuses a card held by two hands, so those pots are judged from one EvaluateHand
-per contender). Five Card Draw uses the five cards after the draw. A hand whose contenders'
+(sent once as CompareHands ``community_cards``, shared by every hand). Five Card Draw uses the
+five cards after the draw. A hand whose contenders'
 cards are incomplete is reported and skipped, counted apart.
 """
 
@@ -56,7 +56,7 @@ class Stats:
         return [
             f"{source} {game.value}: {self.hands[game]} showdown hands checked, "
             f"{self.pots_compared[game]} pots by CompareHands, "
-            f"{self.pots_community[game]} by EvaluateHand (community card), "
+            f"{self.pots_community[game]} of them with a community card, "
             f"{self.pots_single[game]} with one contender left; "
             f"{self.no_showdown[game]} hands won without showdown"
             for game in sorted(games, key=lambda g: g.value)
@@ -78,7 +78,7 @@ class PotVerdict:
     pot: Pot
     high: tuple[int, ...]
     low: tuple[int, ...]
-    how: str  # "compare", "evaluate" or "single"
+    how: str  # "compare", "community" (CompareHands with community_cards) or "single"
 
 
 def game_pb(game: Game) -> int:
@@ -86,31 +86,18 @@ def game_pb(game: Game) -> int:
     return poker_pb2.Game.Value(f"GAME_{game.name}")
 
 
-def compare_hands(stub: Stub, game: Game, hands: list[Cards]) -> tuple[list[int], list[int]]:
-    """CompareHands over gRPC: (indices of the high winners, indices of the low winners)."""
+def compare_hands(
+    stub: Stub, game: Game, hands: list[Cards], community: Cards = ()
+) -> tuple[list[int], list[int]]:
+    """CompareHands over gRPC: (indices of the high winners, indices of the low winners);
+    ``community`` is the stud community card every hand shares, if one was dealt."""
     request = rules_service_pb2.CompareHandsRequest(
-        game=game_pb(game), hands=[poker_pb2.Hand(cards=cards_str(cards)) for cards in hands]
+        game=game_pb(game),
+        hands=[poker_pb2.Hand(cards=cards_str(cards)) for cards in hands],
+        community_cards=cards_str(community),
     )
     response = stub.CompareHands(request, timeout=30)
     return list(response.winners), list(response.low_winners)
-
-
-def evaluate_hands(stub: Stub, game: Game, hands: list[Cards]) -> tuple[list[int], list[int]]:
-    """Winners from one EvaluateHand per hand (hands sharing a community card): the best
-    ``strength`` wins (the low side in Razz); in hi-lo the best qualifying low wins the low."""
-    results = [
-        stub.EvaluateHand(
-            rules_service_pb2.EvaluateHandRequest(game=game_pb(game), cards=cards_str(cards)),
-            timeout=30,
-        )
-        for cards in hands
-    ]
-    main = [r.low.strength if game is Game.RAZZ else r.high.strength for r in results]
-    high = [i for i, s in enumerate(main) if s == max(main)]
-    if game is not Game.SEVEN_CARD_STUD_HI_LO:
-        return high, []
-    lows = [r.low.strength if r.low.qualifies else 0 for r in results]
-    return high, [i for i, s in enumerate(lows) if s == max(lows) and s > 0]
 
 
 def judge_pots(stub: Stub, tally: Tally, label: str) -> list[PotVerdict] | str:
@@ -126,9 +113,9 @@ def judge_pots(stub: Stub, tally: Tally, label: str) -> list[PotVerdict] | str:
         if len(contenders) == 1:
             verdicts.append(PotVerdict(pot, (contenders[0],), (), "single"))
             continue
-        how = "evaluate" if tally.community else "compare"
-        judge = evaluate_hands if tally.community else compare_hands
-        high, low = judge(stub, tally.game, [tally.final_cards(p) for p in contenders])
+        how = "community" if tally.community else "compare"
+        own = [tally.cards.get(p, ()) for p in contenders]
+        high, low = compare_hands(stub, tally.game, own, tally.community)
         winners = tuple(contenders[i] for i in high)
         verdicts.append(PotVerdict(pot, winners, tuple(contenders[i] for i in low), how))
     return verdicts
@@ -175,8 +162,12 @@ def count(stats: Stats, game: Game, verdicts: list[PotVerdict]) -> None:
     """Count a checked hand and its pots."""
     stats.hands[game] += 1
     for verdict in verdicts:
-        counter = {"compare": stats.pots_compared, "evaluate": stats.pots_community}
-        counter.get(verdict.how, stats.pots_single)[game] += 1
+        if verdict.how == "single":
+            stats.pots_single[game] += 1
+            continue
+        stats.pots_compared[game] += 1
+        if verdict.how == "community":
+            stats.pots_community[game] += 1
 
 
 def finish(stats: Stats, source: str, games: set[Game], record_property) -> None:

@@ -108,7 +108,7 @@ def test_metrics_count_started_and_handled_rpcs_by_code(observed):
         ("grpc_server_handled_total", rpc_labels(RULES, "CompareHands", grpc_code="OK")): 1.0,
         (
             "grpc_server_handled_total",
-            rpc_labels(RULES, "ValidateAction", grpc_code="UNIMPLEMENTED"),
+            rpc_labels(RULES, "ValidateAction", grpc_code="INVALID_ARGUMENT"),
         ): 1.0,
         ("grpc_server_started_total", rpc_labels(HEALTH, "Check")): 2.0,
         ("grpc_server_handled_total", rpc_labels(HEALTH, "Check", grpc_code="OK")): 2.0,
@@ -172,7 +172,7 @@ def test_one_json_log_line_per_rpc(observed):
         ("/floorman.v1.RulesService/EvaluateHand", "OK"),
         ("/floorman.v1.RulesService/EvaluateHand", "INVALID_ARGUMENT"),
         ("/floorman.v1.RulesService/CompareHands", "OK"),
-        ("/floorman.v1.RulesService/ValidateAction", "UNIMPLEMENTED"),
+        ("/floorman.v1.RulesService/ValidateAction", "INVALID_ARGUMENT"),
         ("/grpc.health.v1.Health/Check", "OK"),
         ("/grpc.health.v1.Health/Check", "OK"),
         ("/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo", "OK"),

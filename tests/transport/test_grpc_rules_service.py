@@ -319,22 +319,6 @@ def test_compare_hands_bad_input_is_invalid_argument(rules_stub, game, hands, pl
     assert field_violations(caught.value) == expected
 
 
-@pytest.mark.parametrize(
-    ("method", "request_type"),
-    [
-        ("ValidateAction", rpb.ValidateActionRequest),
-        ("ListLegalActions", rpb.ListLegalActionsRequest),
-        ("SettleHand", rpb.SettleHandRequest),
-    ],
-)
-def test_engine_rpcs_are_unimplemented_for_now(rules_stub, method, request_type):
-    """The engine RPCs answer UNIMPLEMENTED with a message saying so (not INTERNAL)."""
-    with pytest.raises(grpc.RpcError) as caught:
-        getattr(rules_stub, method)(request_type(), timeout=10)
-    assert caught.value.code() is grpc.StatusCode.UNIMPLEMENTED
-    assert method in caught.value.details()
-
-
 _CARD_TEXT = st.one_of(
     st.sampled_from(["Ah", "Kd", "Qc", "Jh", "9s", "7c", "6h", "2h", "10d", "??", "", "A", "ah"]),
     st.text(max_size=6),

@@ -31,6 +31,9 @@ GAME_NAMES: Final = {
     Game.SEVEN_CARD_STUD_HI_LO: "Seven Card Stud Hi-Lo",
     Game.FIVE_CARD_STUD: "Five Card Stud",
 }
+COMMUNITY_GAMES: Final = frozenset({Game.SEVEN_CARD_STUD, Game.RAZZ, Game.SEVEN_CARD_STUD_HI_LO})
+"""Games whose hands may share a community card (RULES.md "Seven Card Stud family": one card
+dealt face up for all when the stub cannot give every player a 7th card)."""
 
 
 def _check_game(game: Game | None, problems: list[FieldViolation]) -> None:
@@ -66,15 +69,33 @@ def _deck(game: Game | None, players: int, usable: bool) -> frozenset[Card] | No
     return deck_for(game, players)
 
 
-def _check_count(game: Game | None, count: int, field: str, problems: list[FieldViolation]) -> None:
+def _check_count(
+    game: Game | None, count: int, field: str, problems: list[FieldViolation], *, shared: int = 0
+) -> None:
+    """Record a hand of the wrong size; ``shared`` community cards count toward ``count``."""
     if game is None:
         return
     low, high = card_count_range(game)
-    if not low <= count <= high:
+    if not low <= count + shared <= high:
         allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+        got = f"{count} own + {shared} community" if shared else str(count)
         problems.append(
             FieldViolation(
-                field, "card.count", f"{GAME_NAMES[game]} takes {allowed} cards (got {count})"
+                field, "card.count", f"{GAME_NAMES[game]} takes {allowed} cards (got {got})"
+            )
+        )
+
+
+def _check_community(
+    game: Game | None, community: Sequence[str], problems: list[FieldViolation]
+) -> None:
+    """Community cards exist in the Seven Card Stud games only (the 7th-street card)."""
+    if community and game is not None and game not in COMMUNITY_GAMES:
+        problems.append(
+            FieldViolation(
+                "community_cards",
+                "card.count",
+                f"{GAME_NAMES[game]} has no community cards (got {len(community)})",
             )
         )
 
@@ -121,21 +142,31 @@ def evaluate_hand(game: Game | None, cards: Sequence[str], *, players: int = 0) 
 
 
 def compare_hands(
-    game: Game | None, hands: Sequence[Sequence[str]], *, players: int = 0
+    game: Game | None,
+    hands: Sequence[Sequence[str]],
+    *,
+    players: int = 0,
+    community: Sequence[str] = (),
 ) -> Comparison:
     """Validate and compare showdown hands (CompareHands).
 
     Args:
         game: the game; ``None`` is the unspecified game.
-        hands: each hand's card texts (at least one hand).
+        hands: each hand's own card texts (at least one hand).
         players: 7-A draw only; 0 means the number of hands (DESIGN.md), so five hands play
             the 36-card deck and more than five hands are refused.
+        community: card texts every hand shares (the Seven Card Stud games' 7th-street
+            community card); they count toward each hand's 5 to 7 cards and each result's
+            best five may use them.
 
     Raises:
         InvalidArgument: every violation: ``game``, ``players``, ``hands`` (rule "": no hand,
-            or more than five in 7-A draw), ``hands[i].cards`` (``card.count``) and
-            ``hands[i].cards[j]`` (``card.malformed``, ``card.not_in_deck``,
-            ``card.duplicate`` within a hand or across hands).
+            or more than five in 7-A draw), ``community_cards`` (``card.count``: a game
+            without community cards), ``community_cards[k]`` (``card.malformed``,
+            ``card.not_in_deck``, ``card.duplicate``), ``hands[i].cards`` (``card.count``,
+            own plus community cards) and ``hands[i].cards[j]`` (``card.malformed``,
+            ``card.not_in_deck``, ``card.duplicate`` within a hand, across hands or with a
+            community card).
     """
     problems: list[FieldViolation] = []
     _check_game(game, problems)
@@ -150,14 +181,18 @@ def compare_hands(
             )
         )
         usable = False
+    _check_community(game, community, problems)
     deck = _deck(game, dealt, usable)
     seen: dict[Card, str] = {}
+    shared = _parse(community, field="community_cards", deck=deck, seen=seen, problems=problems)
+    counted = len(community) if game in COMMUNITY_GAMES else 0  # refused above otherwise
     parsed: list[list[Card]] = []
     for i, hand in enumerate(hands):
         field = f"hands[{i}].cards"
-        _check_count(game, len(hand), field, problems)
+        _check_count(game, len(hand), field, problems, shared=counted)
         parsed.append(_parse(hand, field=field, deck=deck, seen=seen, problems=problems))
     if problems:
         raise InvalidArgument(problems)
     assert game is not None
-    return compare(game, parsed, players=dealt if game is Game.FIVE_CARD_DRAW_7A else players)
+    full = [[*own, *shared] for own in parsed]
+    return compare(game, full, players=dealt if game is Game.FIVE_CARD_DRAW_7A else players)

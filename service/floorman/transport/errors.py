@@ -7,8 +7,18 @@
 * :class:`RuleViolation` -> FAILED_PRECONDITION with ``google.rpc.ErrorInfo{reason:
   "RULE_VIOLATION", domain: "floorman", metadata: rule, seat, expected, actual}``.
 * any other ``FloormanError`` (deliberate, e.g. ``UnverifiableHand``) -> FAILED_PRECONDITION
-  with ``ErrorInfo{reason: "UNVERIFIABLE_HAND", domain: "floorman"}``.
+  with ``ErrorInfo{reason: "UNVERIFIABLE_HAND", domain: "floorman"}``; an ``UnverifiableHand``
+  also carries ``metadata{rule: "card.unknown", seats: "2,5"}`` (the seats whose unknown
+  cards the result needs, ascending).
 * :class:`Unimplemented` -> UNIMPLEMENTED.
+* table sessions (the store and the table use cases): ``SequenceMismatch`` -> ABORTED with
+  ``ErrorInfo{reason: "SEQUENCE_MISMATCH", domain: "floorman", metadata: current_sequence,
+  expected_sequence}``; ``TableNotFound`` / ``HandNotFound`` -> NOT_FOUND; ``TableExists`` and
+  ``RequestIdConflict`` (a request id reused with another payload) -> ALREADY_EXISTS with
+  ``ErrorInfo`` reasons ``TABLE_EXISTS`` / ``REQUEST_ID_CONFLICT``; the store's
+  ``TableClosed`` -> FAILED_PRECONDITION ``RULE_VIOLATION`` rule ``table.closed``;
+  ``InvalidPageToken`` -> INVALID_ARGUMENT (``page_token``); ``StoreUnavailable`` ->
+  UNAVAILABLE (the outcome of a write may be unknown: retry with the same request id).
 * anything else (a bug) -> INTERNAL with a generic message; the traceback goes to the log only.
 
 The rich details travel in the ``grpc-status-details-bin`` trailer (``grpcio-status``).
@@ -23,18 +33,31 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Final, TypeVar
 
 import grpc
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
+from floorman.app.tables.service import HandNotFound
 from floorman.domain.errors import FloormanError, HistoryError, InvalidArgument, RuleViolation
+from floorman.domain.settlement import UnverifiableHand
 from floorman.observability.logging import get_logger
+from floorman.store import (
+    InvalidPageToken,
+    RequestIdConflict,
+    SequenceMismatch,
+    StoreUnavailable,
+    TableClosed,
+    TableExists,
+    TableNotFound,
+)
 
 ERROR_DOMAIN: Final = "floorman"
+UNKNOWN_CARD_RULE: Final = "card.unknown"
 RULE_VIOLATION_REASON: Final = "RULE_VIOLATION"
+SEQUENCE_MISMATCH_REASON: Final = "SEQUENCE_MISMATCH"
 INTERNAL_MESSAGE: Final = "internal error: the failure was logged on the server"
 MAX_FIELD_VIOLATIONS: Final = 12
 MAX_FIELD_BYTES: Final = 64
@@ -90,6 +113,35 @@ def _reason(error: BaseException) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", type(error).__name__).upper()
 
 
+def _info(reason: str, **metadata: str) -> error_details_pb2.ErrorInfo:
+    return error_details_pb2.ErrorInfo(reason=reason, domain=ERROR_DOMAIN, metadata=metadata)
+
+
+def _table_status(error: BaseException) -> grpc.Status | None:
+    """The status of a table-session error (store or table use cases), else ``None``."""
+    if isinstance(error, SequenceMismatch):
+        info = _info(
+            SEQUENCE_MISMATCH_REASON,
+            current_sequence=str(error.current_sequence),
+            expected_sequence=str(error.expected_sequence),
+        )
+        return _rich(code_pb2.ABORTED, str(error), info)
+    if isinstance(error, TableNotFound | HandNotFound):
+        return _rich(code_pb2.NOT_FOUND, str(error))
+    if isinstance(error, TableExists):
+        return _rich(code_pb2.ALREADY_EXISTS, str(error), _info("TABLE_EXISTS"))
+    if isinstance(error, RequestIdConflict):
+        return _rich(code_pb2.ALREADY_EXISTS, str(error), _info("REQUEST_ID_CONFLICT"))
+    if isinstance(error, TableClosed):
+        return status_for(RuleViolation("table.closed", str(error)))
+    if isinstance(error, InvalidPageToken):
+        fields = [("page_token", str(error))]
+        return _rich(code_pb2.INVALID_ARGUMENT, _summary(fields), _bad_request(fields))
+    if isinstance(error, StoreUnavailable):
+        return _rich(code_pb2.UNAVAILABLE, f"the table store is unavailable: {error}")
+    return None
+
+
 def status_for(error: BaseException) -> grpc.Status:
     """Map an exception to the gRPC status the client sees (table in the module docstring).
 
@@ -98,6 +150,9 @@ def status_for(error: BaseException) -> grpc.Status:
         carrying the ``google.rpc.Status`` with its packed details, ready for
         ``context.abort_with_status``.
     """
+    table_status = _table_status(error)
+    if table_status is not None:
+        return table_status
     if isinstance(error, InvalidArgument):
         fields = [(v.field, v.description) for v in error.violations]
         return _rich(code_pb2.INVALID_ARGUMENT, _summary(fields), _bad_request(fields))
@@ -119,6 +174,9 @@ def status_for(error: BaseException) -> grpc.Status:
         return _rich(code_pb2.FAILED_PRECONDITION, str(error), info)
     if isinstance(error, FloormanError):
         info = error_details_pb2.ErrorInfo(reason=_reason(error), domain=ERROR_DOMAIN)
+        if isinstance(error, UnverifiableHand):
+            info.metadata["rule"] = UNKNOWN_CARD_RULE
+            info.metadata["seats"] = ",".join(str(seat) for seat in error.seats)
         return _rich(code_pb2.FAILED_PRECONDITION, str(error), info)
     if isinstance(error, Unimplemented):
         return _rich(code_pb2.UNIMPLEMENTED, str(error))
@@ -136,6 +194,29 @@ def maps_errors(method: _F) -> _F:
     async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> Any:
         try:
             return await method(self, request, context)
+        except grpc.aio.AbortError:
+            raise
+        except Exception as error:
+            status = status_for(error)
+            if status.code is grpc.StatusCode.INTERNAL:
+                get_logger().exception("rpc_internal_error", method=method.__qualname__)
+            await context.abort_with_status(status)
+
+    return wrapper  # type: ignore[return-value]
+
+
+_G = TypeVar("_G", bound=Callable[..., AsyncIterator[Any]])
+
+
+def maps_stream_errors(method: _G) -> _G:
+    """:func:`maps_errors` for a server-streaming method (an async generator): an exception
+    raised before or between messages ends the stream with :func:`status_for`'s status."""
+
+    @functools.wraps(method)
+    async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        try:
+            async for message in method(self, request, context):
+                yield message
         except grpc.aio.AbortError:
             raise
         except Exception as error:

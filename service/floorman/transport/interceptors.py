@@ -132,6 +132,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         context: grpc.aio.ServicerContext,
         started: float,
         error: BaseException | None,
+        peer: str,
     ) -> None:
         seconds = perf_counter() - started
         code = _code_name(context, error)
@@ -142,7 +143,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
             method=info.full_name,
             code=code,
             duration_ms=round(seconds * 1000.0, 3),
-            peer=context.peer(),
+            peer=peer,
         )
 
     def _observe_coroutine(self, info: _Method, behavior: Callable[..., Any]) -> Any:
@@ -150,6 +151,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
             if info.metrics is not None:
                 info.metrics.record_start()
             started = perf_counter()
+            peer = context.peer()
             error: BaseException | None = None
             try:
                 return await behavior(request, context)
@@ -157,7 +159,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                 error = exc
                 raise
             finally:
-                self._finish(info, context, started, error)
+                self._finish(info, context, started, error, peer)
 
         return observed
 
@@ -166,6 +168,9 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
             if info.metrics is not None:
                 info.metrics.record_start()
             started = perf_counter()
+            # read the peer now: context.peer() on a stream the client cancelled crashes
+            # grpcio (SIGSEGV) when the generator is closed
+            peer = context.peer()
             error: BaseException | None = None
             try:
                 async for response in behavior(request, context):
@@ -174,6 +179,6 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                 error = exc
                 raise
             finally:
-                self._finish(info, context, started, error)
+                self._finish(info, context, started, error, peer)
 
         return observed

@@ -4,7 +4,8 @@
   (SERVING for ``""`` and for every service), server reflection listing every service, and
   the observability interceptor; it binds the listen address (port 0: ephemeral) and returns
   ``(server, bound_port)`` without starting it (grpc examples style).
-* :func:`serve` runs the whole service until SIGTERM or SIGINT: metrics endpoint, server,
+* :func:`serve` runs the whole service until SIGTERM or SIGINT: the table store (opened and
+  migrated from ``--store`` at start, closed at exit), metrics endpoint, server,
   ``server_started`` log line; on the signal, health turns NOT_SERVING, new RPCs are refused,
   in-flight ones get ``settings.grace_seconds`` to finish, then the process exits 0.
 """
@@ -12,8 +13,10 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
 import grpc
@@ -21,23 +24,35 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
+from floorman.app.tables.service import TableService
 from floorman.config import Settings
 from floorman.domain.model import Game
 from floorman.domain.ranking import card_count_range
+from floorman.domain.table.redaction import Role, Viewer
 from floorman.observability.logging import get_logger
 from floorman.observability.metrics import Metrics, start_metrics_http
+from floorman.store import EventStore, StoreError, open_store
 from floorman.transport.interceptors import ObservabilityInterceptor
+from floorman.transport.servicers.audit import SERVICE_NAME as AUDIT_SERVICE
+from floorman.transport.servicers.audit import AuditServicer
 from floorman.transport.servicers.rules import SERVICE_NAME as RULES_SERVICE
 from floorman.transport.servicers.rules import RulesCore, RulesServicer
+from floorman.transport.servicers.tables import SERVICE_NAME as TABLE_SERVICE
+from floorman.transport.servicers.tables import TableServicer
+from floorman.transport.table_converters import encode_outcome
+from floorman.v1 import audit_service_pb2_grpc as apb_grpc
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
+from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 
 HEALTH_SERVICE: Final = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
 REFLECTION_SERVICE: Final = reflection.SERVICE_NAME
-SERVICE_NAMES: Final = (RULES_SERVICE, HEALTH_SERVICE, REFLECTION_SERVICE)
+SERVICE_NAMES: Final = (RULES_SERVICE, AUDIT_SERVICE, HEALTH_SERVICE, REFLECTION_SERVICE)
 
 KEEPALIVE_TIME_MS: Final = 60_000
 KEEPALIVE_TIMEOUT_MS: Final = 20_000
 MIN_CLIENT_PING_INTERVAL_MS: Final = 10_000
+WORKER_THREADS: Final = 64
+"""Default executor size: table calls run the store and the engine in worker threads."""
 
 
 WARM_UP_CARDS: Final = ("Ah", "Kd", "Qc", "Jh", "9s", "8c", "7d")  # in every game's deck
@@ -84,6 +99,7 @@ async def create_server(
     core: RulesCore | None = None,
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
     warm: bool = True,
+    tables: TableService | None = None,
 ) -> tuple[grpc.aio.Server, int]:
     """Build (not start) the gRPC server and bind ``settings.listen``.
 
@@ -97,6 +113,8 @@ async def create_server(
         core: the use cases behind RulesService (default: the real ones).
         interceptors: extra interceptors, run after the observability one.
         warm: build the ranking tables now (:func:`warm_up`; once per process).
+        tables: the table-session use cases behind TableService (``None``: not served);
+            callers see cards as ``settings.anonymous_role``.
 
     Returns:
         ``(server, bound_port)``.
@@ -112,10 +130,17 @@ async def create_server(
         options=server_options(settings),
     )
     rpb_grpc.add_RulesServiceServicer_to_server(RulesServicer(core=core, metrics=metrics), server)
+    apb_grpc.add_AuditServiceServicer_to_server(AuditServicer(metrics=metrics), server)
+    names = SERVICE_NAMES
+    if tables is not None:
+        viewer = Viewer(Role(settings.anonymous_role))
+        servicer = TableServicer(service=tables, viewer_of=lambda context: viewer)
+        tpb_grpc.add_TableServiceServicer_to_server(servicer, server)
+        names = (*SERVICE_NAMES, TABLE_SERVICE)
     health = HealthServicer() if health is None else health
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
-    reflection.enable_server_reflection(SERVICE_NAMES, server)
-    for name in ("", *SERVICE_NAMES):
+    reflection.enable_server_reflection(names, server)
+    for name in ("", *names):
         await health.set(name, health_pb2.HealthCheckResponse.SERVING)
     address = str(settings.listen)
     try:
@@ -125,6 +150,20 @@ async def create_server(
     if port == 0:
         raise ServerStartError(f"cannot listen on {address}")
     return server, port
+
+
+async def _open_store(settings: Settings) -> EventStore:
+    """Open (and migrate) the table store named by ``--store``.
+
+    Raises:
+        ServerStartError: the store cannot be opened or migrated.
+    """
+    try:
+        return await asyncio.to_thread(open_store, settings.store.url)
+    except (StoreError, ValueError, OSError) as error:
+        raise ServerStartError(
+            f"cannot open the store {settings.store.redacted}: {error}"
+        ) from None
 
 
 async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int:
@@ -141,13 +180,30 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
     log = get_logger()
     metrics = Metrics(runtime_collectors=True)
     health = HealthServicer()
-    server, port = await create_server(settings, metrics=metrics, health=health)
+    loop = asyncio.get_running_loop()
+    loop.set_default_executor(ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="floorman"))
+    store = await _open_store(settings)
+    tables = TableService(store, encoder=encode_outcome)
+    try:
+        server, port = await create_server(settings, metrics=metrics, health=health, tables=tables)
+    except BaseException:
+        await asyncio.to_thread(store.close)
+        raise
+    # The ranking tables and everything built at start live for the whole process: freeze them
+    # out of the garbage collector's full passes (each walked them for ~50 ms, a latency spike
+    # for whichever RPC triggered it).
+    gc.collect()
+    gc.freeze()
     httpd: Any = None
     metrics_port = 0
     if settings.metrics_listen is not None:
-        httpd, metrics_port = start_metrics_http(
-            metrics, host=settings.metrics_listen.bare_host, port=settings.metrics_listen.port
-        )
+        try:
+            httpd, metrics_port = start_metrics_http(
+                metrics, host=settings.metrics_listen.bare_host, port=settings.metrics_listen.port
+            )
+        except BaseException:
+            await asyncio.to_thread(store.close)
+            raise
     stop = asyncio.Event() if stop is None else stop
     received: list[str] = []
     loop = asyncio.get_running_loop()
@@ -178,6 +234,7 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
             grace_seconds=settings.grace_seconds,
         )
         await health.enter_graceful_shutdown()
+        tables.stop_watching()  # WatchTable streams end now instead of using up the grace
         await server.stop(settings.grace_seconds)
         await asyncio.gather(*hard_stops)
     finally:
@@ -186,5 +243,6 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
         if httpd is not None:
             httpd.shutdown()
             httpd.server_close()
+        await asyncio.to_thread(store.close)
     log.info("server_stopped")
     return 0

@@ -26,14 +26,16 @@ class EvaluateHandResponse(_message.Message):
     def __init__(self, high: _Optional[_Union[_poker_pb2.HandValue, _Mapping]] = ..., low: _Optional[_Union[_poker_pb2.HandValue, _Mapping]] = ...) -> None: ...
 
 class CompareHandsRequest(_message.Message):
-    __slots__ = ("game", "players", "hands")
+    __slots__ = ("game", "players", "hands", "community_cards")
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     HANDS_FIELD_NUMBER: _ClassVar[int]
+    COMMUNITY_CARDS_FIELD_NUMBER: _ClassVar[int]
     game: _poker_pb2.Game
     players: int
     hands: _containers.RepeatedCompositeFieldContainer[_poker_pb2.Hand]
-    def __init__(self, game: _Optional[_Union[_poker_pb2.Game, str]] = ..., players: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[_poker_pb2.Hand, _Mapping]]] = ...) -> None: ...
+    community_cards: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, game: _Optional[_Union[_poker_pb2.Game, str]] = ..., players: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[_poker_pb2.Hand, _Mapping]]] = ..., community_cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CompareHandsResponse(_message.Message):
     __slots__ = ("winners", "low_winners", "results")

@@ -285,16 +285,18 @@ class SitOutResponse(_message.Message):
     def __init__(self, table: _Optional[_Union[Table, _Mapping]] = ...) -> None: ...
 
 class SitInRequest(_message.Message):
-    __slots__ = ("table_id", "expected_sequence", "request_id", "seat")
+    __slots__ = ("table_id", "expected_sequence", "request_id", "seat", "entry")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    ENTRY_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     expected_sequence: int
     request_id: str
     seat: int
-    def __init__(self, table_id: _Optional[str] = ..., expected_sequence: _Optional[int] = ..., request_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+    entry: EntryOption
+    def __init__(self, table_id: _Optional[str] = ..., expected_sequence: _Optional[int] = ..., request_id: _Optional[str] = ..., seat: _Optional[int] = ..., entry: _Optional[_Union[EntryOption, str]] = ...) -> None: ...
 
 class SitInResponse(_message.Message):
     __slots__ = ("table",)
@@ -449,18 +451,26 @@ class SeatSatOut(_message.Message):
     def __init__(self, seat: _Optional[int] = ...) -> None: ...
 
 class SeatSatIn(_message.Message):
-    __slots__ = ("seat",)
+    __slots__ = ("seat", "entry")
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    ENTRY_FIELD_NUMBER: _ClassVar[int]
     seat: int
-    def __init__(self, seat: _Optional[int] = ...) -> None: ...
+    entry: EntryOption
+    def __init__(self, seat: _Optional[int] = ..., entry: _Optional[_Union[EntryOption, str]] = ...) -> None: ...
 
 class HandStarted(_message.Message):
-    __slots__ = ("hand_number", "config")
+    __slots__ = ("hand_number", "config", "button_seat", "small_blind_seat", "big_blind_seat")
     HAND_NUMBER_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
+    BUTTON_SEAT_FIELD_NUMBER: _ClassVar[int]
+    SMALL_BLIND_SEAT_FIELD_NUMBER: _ClassVar[int]
+    BIG_BLIND_SEAT_FIELD_NUMBER: _ClassVar[int]
     hand_number: int
     config: _poker_pb2.HandConfig
-    def __init__(self, hand_number: _Optional[int] = ..., config: _Optional[_Union[_poker_pb2.HandConfig, _Mapping]] = ...) -> None: ...
+    button_seat: int
+    small_blind_seat: int
+    big_blind_seat: int
+    def __init__(self, hand_number: _Optional[int] = ..., config: _Optional[_Union[_poker_pb2.HandConfig, _Mapping]] = ..., button_seat: _Optional[int] = ..., small_blind_seat: _Optional[int] = ..., big_blind_seat: _Optional[int] = ...) -> None: ...
 
 class HandSettled(_message.Message):
     __slots__ = ("result",)

@@ -146,10 +146,22 @@ def test_phh_other_standard_variants_parse_as_unsupported(code):
     assert not hand.supported
 
 
-def test_phh_variant_code_refuses_stud_games_without_a_code():
-    """PHH has no code for pot-limit seven card stud, so none is invented."""
-    with pytest.raises(ValueError, match="no variant code"):
-        variant_code(Game.SEVEN_CARD_STUD, BettingStructure.POT_LIMIT)
+@pytest.mark.parametrize(
+    ("code", "game", "structure"),
+    [
+        ("P7S", Game.SEVEN_CARD_STUD, BettingStructure.POT_LIMIT),
+        ("N7S/8", Game.SEVEN_CARD_STUD_HI_LO, BettingStructure.NO_LIMIT),
+        ("NR", Game.RAZZ, BettingStructure.NO_LIMIT),
+    ],
+)
+def test_phh_big_bet_seven_card_studs_have_house_codes(code, game, structure):
+    """PHH names the seven card studs in fixed limit only: their pot- and no-limit forms get
+    house codes (non-standard, like F5CD), so every table's hand can be exported."""
+    variant = variant_for(code)
+    assert variant is not None
+    assert (variant.game, variant.structure, variant.standard) == (game, structure, False)
+    assert variant_code(game, structure) == code
+    assert "min_bet" in variant.required_fields and "bring_in" in variant.required_fields
 
 
 def test_phh_house_stud_code_requires_bring_in_and_draw_code_requires_blinds():

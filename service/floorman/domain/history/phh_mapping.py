@@ -9,7 +9,11 @@ Mapping (PHH specification -> DESIGN.md contract):
 * Stakes: ``small_bet`` / ``big_bet`` (fixed limit) or ``min_bet`` for both (pot and no
   limit); ``bring_in``; a uniform ante as ``Stakes.ante``; blinds ``[small, big, 0, ...]`` as
   ``Stakes.small_blind`` / ``big_blind``. PHH reverses antes and blinds heads-up. Non-uniform
-  antes become explicit ``forced_bets``; straddles are refused (no seed game has them).
+  antes become explicit ``forced_bets``; so do blinds that are not one small and one big
+  blind (a newcomer's big blind, a missing small blind: every live blind is a big blind when
+  it is the largest, else a small blind; no seed game has straddles). floorman's
+  user-defined fields (``_forced_bets``, ``_rake_policy`` ...: :mod:`phh_house`) complete
+  the configuration of an exported hand.
 * ``d dh pK CARDS``: Deals to seat K; in stud each card's face follows its place in the seat's
   hand (seven card stud: 2 down, 4 up, 1 down; five card stud: 1 down, 4 up), so a 3rd-street
   deal becomes a down Deal of two cards and an up Deal of one. In the draw games every card is
@@ -18,7 +22,11 @@ Mapping (PHH specification -> DESIGN.md contract):
 * ``pb`` -> BRING_IN; ``f`` -> FOLD; ``cc`` -> CHECK or CALL and ``cbr X`` -> BET, RAISE or
   COMPLETE to X, resolved by stepping the engine (its legal actions), or, once the engine has
   refused an event, from a small tally of the street's bets; ``sd`` -> DRAW (no cards: stand
-  pat); ``sm CARDS`` / ``sm -`` -> SHOW; ``sm`` -> MUCK. No-ops are dropped.
+  pat); ``sm CARDS`` / ``sm -`` -> SHOW; ``sm`` -> MUCK. No-ops are dropped, except floorman's
+  ``# burn CARDS`` (a reported burn: a Deal flagged ``burn``); so are floorman's
+  ``sm CARDS # exposed`` once the hand is over (a hand turned face up after an all-in, or
+  the last one left at the showdown, written for PHH readers that award a pot only to
+  shown hands) when they show what the engine already knows.
 """
 
 from __future__ import annotations
@@ -37,6 +45,7 @@ from floorman.domain.engine import (
 from floorman.domain.errors import FieldViolation, InvalidArgument, RuleViolation
 from floorman.domain.history.amounts import Amount
 from floorman.domain.history.phh_actions import PhhAction, PhhVerb
+from floorman.domain.history.phh_house import EXPOSED, apply_house_fields, burn_cards
 from floorman.domain.history.phh_model import PhhHand
 from floorman.domain.model import (
     Action,
@@ -163,7 +172,7 @@ def phh_config(phh: PhhHand) -> HandConfig:
                   for seat, amount in zip(seats, effective, strict=True) if amount]  # fmt: skip
     if problems:
         raise InvalidArgument(problems)
-    return HandConfig(
+    config = HandConfig(
         game=variant.game,
         betting_structure=variant.structure,
         stakes=stakes,
@@ -174,6 +183,7 @@ def phh_config(phh: PhhHand) -> HandConfig:
         button_seat=seats[-1],
         forced_bets=tuple(forced),
     )
+    return apply_house_fields(phh, config)  # floorman's user-defined fields (phh_house)
 
 
 def _blinds(
@@ -185,15 +195,18 @@ def _blinds(
 ) -> tuple[Stakes, list[ForcedBet]]:
     """Blind stakes, or explicit forced bets when the antes are not uniform."""
     small, big = [*blinds, 0, 0][:2]
-    if any(blinds[2:]) or not small or not big or small > big:
+    if not any(blinds[:2]) or max(blinds[2:], default=0) > max(blinds[:2]):
         problems.append(
             FieldViolation(
                 "blinds_or_straddles",
                 "",
-                f"{blinds} is not a small and a big blind (straddles are not played here)",
+                f"{blinds} has no blind left of the button or holds a straddle (straddles "
+                "are not played here)",
             )
         )
         return stakes, []
+    if any(blinds[2:]) or not small or not big or small > big:
+        return _posted_blinds(stakes, antes, blinds, seats)
     stakes = Stakes(
         small_bet=stakes.small_bet,
         big_bet=stakes.big_bet,
@@ -210,6 +223,32 @@ def _blinds(
               for seat, amount in zip(seats, effective, strict=True) if amount]  # fmt: skip
     forced.append(ForcedBet(seat=small_seat, kind=ForcedBetKind.SMALL_BLIND, amount=small))
     forced.append(ForcedBet(seat=big_seat, kind=ForcedBetKind.BIG_BLIND, amount=big))
+    return stakes, forced
+
+
+def _posted_blinds(
+    stakes: Stakes, antes: list[int], blinds: list[int], seats: tuple[int, ...]
+) -> tuple[Stakes, list[ForcedBet]]:
+    """Live blinds that are not one small and one big blind (a newcomer's or a returning
+    player's big blind, a missing small blind; floorman's exports): explicit forced bets,
+    the largest blind being a big blind, smaller ones small blinds, antes dead."""
+    effective_antes = antes[::-1] if len(seats) == 2 else antes
+    effective_blinds = blinds[::-1] if len(seats) == 2 else blinds
+    big = max(blinds)
+    smalls = [b for b in blinds if 0 < b < big]
+    stakes = Stakes(
+        small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet,
+        ante=stakes.ante,
+        small_blind=min(smalls) if smalls else 0,
+        big_blind=big,
+    )
+    forced = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=amount)
+              for seat, amount in zip(seats, effective_antes, strict=True) if amount]  # fmt: skip
+    for seat, amount in zip(seats, effective_blinds, strict=True):
+        if amount:
+            kind = ForcedBetKind.BIG_BLIND if amount == big else ForcedBetKind.SMALL_BLIND
+            forced.append(ForcedBet(seat=seat, kind=kind, amount=amount))
     return stakes, forced
 
 
@@ -247,6 +286,9 @@ class _Mapper:
     def map(self, index: int, action: PhhAction) -> None:
         verb = action.verb
         if verb is PhhVerb.NO_OP:
+            burned = burn_cards(action.commentary)  # floorman's "# burn 7c" (phh_house)
+            if burned:
+                self.emit(index, Deal(seat=0, cards=burned, burn=True))
             return
         if verb is PhhVerb.DEAL_HOLE:
             self._deal(index, self.seat(action.player), action.cards)
@@ -287,7 +329,18 @@ class _Mapper:
             self.emit(index, Action(seat=seat, type=ActionType.MUCK))
             return
         cards = tuple(self.dealt[seat]) if action.shows_dealt else action.cards
+        if action.commentary == EXPOSED and self._reveals_nothing(seat, cards):
+            return  # floorman's exposed hand after an all-in (phh_house): a no-op here
         self.emit(index, Action(seat=seat, type=ActionType.SHOW, cards=cards))
+
+    def _reveals_nothing(self, seat: int, cards: tuple[Card | None, ...]) -> bool:
+        """The hand is over and ``cards`` name no card the engine does not know the seat
+        holds (an unknown card reveals nothing)."""
+        state = self.state
+        if state is None or state.phase is not Phase.COMPLETE:
+            return False
+        held = set(state.cards[state.positions[seat]]) - {None}
+        return {card for card in cards if card is not None} <= held
 
     def _bet(self, index: int, action: PhhAction) -> None:
         seat = self.seat(action.actor)

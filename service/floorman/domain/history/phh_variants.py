@@ -4,7 +4,8 @@ The standard codes come from the PHH specification (``F7S``, ``F7S/8``, ``FR`` a
 hold'em, Omaha, 2-7 and badugi codes parse but name games floorman does not play). The house
 codes ``F5CD`` (classic five card draw), ``F5CD7A`` (five card draw 7-A) and ``F5S`` (five card
 stud) are NOT in the PHH specification (DESIGN.md "Hand-history formats"); their pot-limit and
-no-limit forms take a ``P`` or ``N`` prefix instead of the ``F`` (``N5CD``, ``P5S``).
+no-limit forms take a ``P`` or ``N`` prefix instead of the ``F`` (``N5CD``, ``P5S``), and so
+do the pot- and no-limit seven card studs and razz (``P7S``, ``N7S/8``, ``NR``: house codes).
 """
 
 from __future__ import annotations
@@ -88,6 +89,14 @@ _HOUSE_GAMES: Final = (
 )
 _PREFIXES: Final = (("F", "fixed-limit", _FIXED), ("P", "pot-limit", _POT), ("N", "no-limit", _NO))
 
+_HOUSE_BIG_BET_STUDS: Final = (
+    ("7S", "seven card stud", Game.SEVEN_CARD_STUD),
+    ("7S/8", "seven card stud hi-lo 8-or-better", Game.SEVEN_CARD_STUD_HI_LO),
+    ("R", "razz", Game.RAZZ),
+)
+"""Pot- and no-limit forms of the standard fixed-limit stud codes (``P7S``, ``N7S/8``, ``NR``):
+house codes too, since PHH names these games in fixed limit only."""
+
 VARIANTS: Final[dict[str, PhhVariant]] = {v.code: v for v in _STANDARD}
 for _prefix, _label, _structure in _PREFIXES:
     for _suffix, _name, _game, _stud in _HOUSE_GAMES:
@@ -95,6 +104,13 @@ for _prefix, _label, _structure in _PREFIXES:
         VARIANTS[_code] = _v(
             _code, f"{_label} {_name} (house code)", _game, _structure, stud=_stud, standard=False
         )
+    if _structure is not _FIXED:
+        for _suffix, _name, _game in _HOUSE_BIG_BET_STUDS:
+            _code = _prefix + _suffix
+            VARIANTS[_code] = _v(
+                _code, f"{_label} {_name} (house code)", _game, _structure, stud=True,
+                standard=False,
+            )  # fmt: skip
 
 
 def variant_for(code: str) -> PhhVariant | None:
@@ -106,8 +122,8 @@ def variant_code(game: Game, structure: BettingStructure) -> str:
     """The PHH code for a floorman game and structure (``F7S``, ``N5CD``, ``F5CD7A``).
 
     Raises:
-        ValueError: for a stud game other than five card stud in pot or no limit (PHH has no
-            code for those).
+        ValueError: for a game and structure without a code (none since the pot- and
+            no-limit stud house codes).
     """
     for variant in VARIANTS.values():
         if variant.game is game and variant.structure is structure:

@@ -9,47 +9,70 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import grpc
 
-from floorman.app import evaluation
+from floorman.app import evaluation, rules
+from floorman.domain import model
+from floorman.domain.engine import HandResult
+from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.model import Game
 from floorman.domain.ranking import Comparison, Evaluation
 from floorman.observability.metrics import Metrics
-from floorman.transport import converters
-from floorman.transport.errors import Unimplemented, maps_errors
+from floorman.transport import converters, engine_converters
+from floorman.transport.errors import maps_errors
+from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
 
 SERVICE_NAME = rpb.DESCRIPTOR.services_by_name["RulesService"].full_name
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RulesCore:
-    """The transport-neutral use cases RulesService calls (injected; tests may fake them).
-
-    ValidateAction, ListLegalActions and SettleHand answer UNIMPLEMENTED until the rules
-    engine (issue 3) lands. Wiring one: add its use case here, convert the request with
-    :mod:`floorman.transport.converters` (``hand_config_from_pb``, ``history_from_pb``,
-    ``single_action_from_pb``, ``payouts_from_pb`` already exist), call it, and convert the
-    answer back with a new ``*_to_pb`` converter.
-    """
+    """The transport-neutral use cases RulesService calls (injected; tests may fake them):
+    the ranking use cases of :mod:`floorman.app.evaluation` and the engine use cases of
+    :mod:`floorman.app.rules`."""
 
     evaluate_hand: Callable[..., Evaluation] = evaluation.evaluate_hand
     compare_hands: Callable[..., Comparison] = evaluation.compare_hands
+    validate_action: Callable[..., rules.ActionCheck] = rules.validate_action
+    list_legal_actions: Callable[..., rules.LegalMenu] = rules.list_legal_actions
+    settle_hand: Callable[..., HandResult] = rules.settle_hand
 
 
-def _not_served(rpc: str) -> Unimplemented:
-    return Unimplemented(
-        f"{SERVICE_NAME}/{rpc} is not served yet: it arrives with the rules engine (issue 3)"
-    )
+def _convert(convert: Callable[[], _T], problems: list[FieldViolation]) -> _T | None:
+    """``convert()``, or ``None`` after adding its field violations to ``problems`` (so one
+    INVALID_ARGUMENT lists the problems of every part of a request)."""
+    try:
+        return convert()
+    except InvalidArgument as error:
+        problems.extend(error.violations)
+        return None
+
+
+def _hand_from_pb(
+    config: pb.HandConfig, history: Sequence[pb.HandEvent], problems: list[FieldViolation]
+) -> tuple[model.HandConfig | None, tuple[model.HandEvent, ...]]:
+    """The request's configuration and history (``None`` / ``()`` where malformed, the
+    problems added to ``problems``)."""
+    hand_config = _convert(lambda: converters.hand_config_from_pb(config), problems)
+    events = _convert(lambda: converters.history_from_pb(history), problems)
+    return hand_config, events or ()
+
+
+def _raise_if(problems: list[FieldViolation]) -> None:
+    if problems:
+        raise InvalidArgument(problems)
 
 
 class RulesServicer(rpb_grpc.RulesServiceServicer):
     """RulesService over an injected :class:`RulesCore`.
 
     Args:
-        core: the use cases (default: the ranking use cases of :mod:`floorman.app.evaluation`).
+        core: the use cases (default: :mod:`floorman.app.evaluation` and :mod:`floorman.app.rules`).
         metrics: counts ``floorman_hands_evaluated_total`` per evaluated hand (``None``: off).
     """
 
@@ -75,10 +98,13 @@ class RulesServicer(rpb_grpc.RulesServiceServicer):
     async def CompareHands(
         self, request: rpb.CompareHandsRequest, context: grpc.aio.ServicerContext
     ) -> rpb.CompareHandsResponse:
-        """Winners of the pot (or its high half) and of the low half, with each hand's value."""
+        """Winners of the pot (or its high half) and of the low half, with each hand's value;
+        ``community_cards`` (seven-card studs) are shared by every hand."""
         game = converters.game_from_pb(request.game)
         hands: Sequence[Sequence[str]] = [hand.cards for hand in request.hands]
-        result = self._core.compare_hands(game, hands, players=request.players)
+        result = self._core.compare_hands(
+            game, hands, players=request.players, community=request.community_cards
+        )
         self._count(game, len(hands))  # type: ignore[arg-type]
         return converters.comparison_to_pb(result)
 
@@ -86,19 +112,47 @@ class RulesServicer(rpb_grpc.RulesServiceServicer):
     async def ValidateAction(
         self, request: rpb.ValidateActionRequest, context: grpc.aio.ServicerContext
     ) -> rpb.ValidateActionResponse:
-        """UNIMPLEMENTED until the rules engine is wired (see :class:`RulesCore`)."""
-        raise _not_served("ValidateAction")
+        """Replay the history, then judge the proposed action: ``legal`` or the violation
+        (a normal answer), with the state and legal actions before it. INVALID_ARGUMENT for
+        a malformed config or action (``action`` when unset) and for an illegal history
+        (``history[N]``, rule id first in the description)."""
+        problems: list[FieldViolation] = []
+        config, history = _hand_from_pb(request.config, request.history, problems)
+        action: model.Action | None = None
+        if request.HasField("action"):
+            action = _convert(lambda: converters.single_action_from_pb(request.action), problems)
+        else:
+            problems.append(FieldViolation("action", "", "the proposed action is required"))
+        _raise_if(problems)
+        check = self._core.validate_action(config=config, history=history, action=action)
+        return engine_converters.validation_to_pb(check)
 
     @maps_errors
     async def ListLegalActions(
         self, request: rpb.ListLegalActionsRequest, context: grpc.aio.ServicerContext
     ) -> rpb.ListLegalActionsResponse:
-        """UNIMPLEMENTED until the rules engine is wired (see :class:`RulesCore`)."""
-        raise _not_served("ListLegalActions")
+        """Replay the history; the state and the seat to act's legal actions (same errors
+        as ValidateAction)."""
+        problems: list[FieldViolation] = []
+        config, history = _hand_from_pb(request.config, request.history, problems)
+        _raise_if(problems)
+        menu = self._core.list_legal_actions(config=config, history=history)
+        return engine_converters.legal_menu_to_pb(menu)
 
     @maps_errors
     async def SettleHand(
         self, request: rpb.SettleHandRequest, context: grpc.aio.ServicerContext
     ) -> rpb.SettleHandResponse:
-        """UNIMPLEMENTED until the rules engine is wired (see :class:`RulesCore`)."""
-        raise _not_served("SettleHand")
+        """Replay and settle a whole hand: pots, rake, payouts, final stacks, returned
+        chips, showdown order and discrepancies with ``declared_payouts``. INVALID_ARGUMENT
+        for a malformed request, an illegal history (``history[N]``) or one that stops
+        mid-hand (``history``); FAILED_PRECONDITION (``ErrorInfo`` reason
+        ``UNVERIFIABLE_HAND``, metadata ``rule: card.unknown`` and ``seats``) when a
+        contested pot needs unknown cards."""
+        problems: list[FieldViolation] = []
+        config, history = _hand_from_pb(request.config, request.history, problems)
+        declared = _convert(lambda: converters.payouts_from_pb(request.declared_payouts), problems)
+        _raise_if(problems)
+        assert config is not None  # guaranteed: no problems
+        result = self._core.settle_hand(config=config, history=history, declared_payouts=declared)
+        return engine_converters.settlement_to_pb(result, seats=config.seats)

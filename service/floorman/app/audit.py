@@ -1,0 +1,302 @@
+"""Audit use cases: hand-history documents in, verdicts out, every finding logged and counted.
+
+* :class:`AuditService` audits documents (bytes or text) through
+  :mod:`floorman.domain.audit` and reports each finding with :class:`FindingRecorder`.
+* :func:`record_finding` / :class:`FindingRecorder` — the one place a rule finding becomes a
+  structlog line (``event="rule_finding"``) and a ``floorman_rule_findings_total{game,rule}``
+  increment. Live tables call it for every refused action and settlement discrepancy (with
+  ``redact_cards=True`` while the hand runs: DESIGN.md forbids hole cards of an unfinished
+  hand in logs).
+* :func:`decode_history` — a file's bytes as text (UTF-16 with a byte-order mark, UTF-8 with
+  or without one, else Windows-1252).
+* :func:`audit_paths` — files and directories (recursively) for ``floorman audit``.
+* :class:`AuditSummary` — counts for a summary table.
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Protocol
+
+from floorman.domain.audit import (
+    AuditStatus,
+    HandAudit,
+    SourceFormat,
+    audit_document,
+    detect_format,
+)
+from floorman.domain.model import Game
+from floorman.observability.logging import get_logger
+from floorman.observability.metrics import UNKNOWN_GAME_LABEL, Metrics
+
+FINDING_EVENT: Final = "rule_finding"
+HISTORY_SUFFIXES: Final = frozenset(
+    {".phh", ".phhs", ".txt", ".json", ".jsonl", ".ohh", ".xml", ".hh", ".log"}
+)
+"""File name endings a directory is searched for (named files are audited whatever they are)."""
+_CARD: Final = re.compile(r"(?<![\w?])(?:10|[2-9TJQKAtjqka])[cdhsCDHS](?![\w])")
+
+
+class FindingLike(Protocol):
+    """Anything with a rule id, a message, a seat and expected/actual values (an audit
+    finding, an engine :class:`~floorman.domain.engine.Finding`, a
+    :class:`~floorman.domain.errors.RuleViolation`)."""
+
+    rule: str
+    message: str
+    seat: int
+    expected: str
+    actual: str
+
+
+def _redact(text: str) -> str:
+    return _CARD.sub("??", text)
+
+
+@dataclass(frozen=True, slots=True)
+class FindingRecorder:
+    """Logs and counts rule findings.
+
+    Args:
+        metrics: where ``floorman_rule_findings_total`` is counted (``None``: not counted).
+        logger: a structlog logger (default: the floorman logger as configured when used).
+    """
+
+    metrics: Metrics | None = None
+    logger: Any = None
+
+    def record(
+        self,
+        game: Game | None,
+        finding: FindingLike,
+        *,
+        redact_cards: bool = False,
+        **context: object,
+    ) -> None:
+        """One structlog line (``event="rule_finding"``, level warning for rule findings,
+        info for ``card.unknown``) with ``game``, ``rule``, ``seat``, ``event_index``,
+        ``line``, ``expected``, ``actual``, ``message`` and ``context`` (``table_id``,
+        ``hand_id``, ``source`` ...), and one increment of
+        ``floorman_rule_findings_total{game,rule}``.
+
+        Args:
+            game: the hand's game (``None``: unknown).
+            finding: the finding (see :class:`FindingLike`).
+            redact_cards: replace every card in the message and values by ``??`` (a live
+                hand: hole cards of an unfinished hand never reach the logs).
+            context: extra key-values for the log line.
+        """
+        if self.metrics is not None:
+            self.metrics.count_finding(game, finding.rule)
+        clean: Callable[[str], str] = _redact if redact_cards else str
+        log = self.logger if self.logger is not None else get_logger()
+        informational = getattr(finding, "informational", finding.rule == "card.unknown")
+        emit = log.info if informational else log.warning
+        emit(
+            FINDING_EVENT,
+            game=game.value if game is not None else UNKNOWN_GAME_LABEL,
+            rule=finding.rule,
+            seat=finding.seat,
+            event_index=getattr(finding, "event_index", -1),
+            line=getattr(finding, "line", 0),
+            expected=clean(str(finding.expected)),
+            actual=clean(str(finding.actual)),
+            message=clean(finding.message),
+            **context,
+        )
+
+
+def record_finding(
+    game: Game | None,
+    finding: FindingLike,
+    *,
+    metrics: Metrics | None = None,
+    redact_cards: bool = False,
+    **context: object,
+) -> None:
+    """Log and count one rule finding (see :meth:`FindingRecorder.record`).
+
+    For live tables: call it for every refused action (the
+    :class:`~floorman.domain.errors.RuleViolation`) and every settlement discrepancy (the
+    engine's ``payout.amount`` :class:`~floorman.domain.engine.Finding`), with the server's
+    :class:`~floorman.observability.metrics.Metrics`, ``redact_cards=True`` while the hand
+    runs, and ``table_id=..., hand_id=...``.
+    """
+    FindingRecorder(metrics=metrics).record(game, finding, redact_cards=redact_cards, **context)
+
+
+def decode_history(data: bytes) -> str:
+    """The text of a hand-history file: UTF-16 with a byte-order mark (Full Tilt, Winning),
+    UTF-16LE without one when every other byte is NUL, UTF-8 (a byte-order mark dropped),
+    else Windows-1252 (Everleaf). Never raises."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace")
+    if data.startswith(codecs.BOM_UTF8):
+        return data[len(codecs.BOM_UTF8) :].decode("utf-8", errors="replace")
+    sample = data[:200]
+    if len(sample) >= 4 and sample[1::2].count(0) > len(sample) // 4 and not sample[0::2].count(0):
+        return data.decode("utf-16-le", errors="replace")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+@dataclass(frozen=True, slots=True)
+class AuditService:
+    """The audit use cases (transport-neutral; the gRPC servicer and the CLI call it).
+
+    Args:
+        recorder: logs and counts each finding (default: logs only).
+    """
+
+    recorder: FindingRecorder = field(default_factory=FindingRecorder)
+
+    def audit_text(
+        self, text: str, *, source: str, format: SourceFormat | None = None
+    ) -> list[HandAudit]:
+        """Audit every hand of one document (see
+        :func:`floorman.domain.audit.audit_document`); each finding is recorded."""
+        audits = audit_document(text, source=source, format=format)
+        for audit in audits:
+            for finding in audit.findings:
+                self.recorder.record(
+                    audit.game,
+                    finding,
+                    source=audit.source,
+                    hand_id=audit.hand_id,
+                    format=audit.format.value,
+                )
+        return audits
+
+    def audit_bytes(
+        self, data: bytes, *, source: str, format: SourceFormat | None = None
+    ) -> list[HandAudit]:
+        """:meth:`audit_text` on :func:`decode_history` of ``data``."""
+        return self.audit_text(decode_history(data), source=source, format=format)
+
+
+@dataclass(frozen=True, slots=True)
+class AuditSummary:
+    """Counts over audited hands.
+
+    Attributes:
+        hands: every verdict (unsupported and unreadable parts included).
+        clean / findings / unverifiable / unsupported: verdicts by status.
+        by_rule: rule id -> findings of that rule (informational ones apart, in ``notes``).
+        notes: informational rule id -> count (``card.unknown``).
+        by_format: (format, game or ``unknown``) -> status -> hands.
+    """
+
+    hands: int = 0
+    clean: int = 0
+    findings: int = 0
+    unverifiable: int = 0
+    unsupported: int = 0
+    by_rule: Mapping[str, int] = field(default_factory=dict)
+    notes: Mapping[str, int] = field(default_factory=dict)
+    by_format: Mapping[tuple[str, str], Mapping[str, int]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, audits: Iterable[HandAudit]) -> AuditSummary:
+        """The summary of ``audits``."""
+        status: Counter[AuditStatus] = Counter()
+        rules: Counter[str] = Counter()
+        notes: Counter[str] = Counter()
+        by_format: dict[tuple[str, str], Counter[str]] = {}
+        for audit in audits:
+            status[audit.status] += 1
+            key = (audit.format.value, audit.game.value if audit.game else UNKNOWN_GAME_LABEL)
+            by_format.setdefault(key, Counter())[audit.status.value] += 1
+            for finding in audit.findings:
+                (notes if finding.informational else rules)[finding.rule] += 1
+        return cls(
+            hands=sum(status.values()),
+            clean=status[AuditStatus.CLEAN],
+            findings=status[AuditStatus.FINDINGS],
+            unverifiable=status[AuditStatus.UNVERIFIABLE],
+            unsupported=status[AuditStatus.UNSUPPORTED],
+            by_rule=dict(sorted(rules.items())),
+            notes=dict(sorted(notes.items())),
+            by_format={k: dict(sorted(v.items())) for k, v in sorted(by_format.items())},
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PathsAudit:
+    """The result of :func:`audit_paths`: every verdict, the files read and the files a
+    directory search skipped (no hand history recognised in them)."""
+
+    audits: tuple[HandAudit, ...]
+    files: tuple[Path, ...]
+    skipped: tuple[Path, ...]
+
+
+def history_files(paths: Iterable[Path]) -> list[tuple[Path, bool]]:
+    """``(file, named)`` for every file to audit: named files as given, directories searched
+    recursively (sorted) for files ending in :data:`HISTORY_SUFFIXES`, hidden ones left out.
+
+    Raises:
+        FileNotFoundError: a named path does not exist.
+    """
+    out: list[tuple[Path, bool]] = []
+    for path in paths:
+        if path.is_dir():
+            for found in sorted(path.rglob("*")):
+                relative = found.relative_to(path).parts
+                if (
+                    found.is_file()
+                    and found.suffix.lower() in HISTORY_SUFFIXES
+                    and not any(part.startswith(".") for part in relative)
+                ):
+                    out.append((found, False))
+        elif path.is_file():
+            out.append((path, True))
+        else:
+            raise FileNotFoundError(f"no such file or directory: {path}")
+    return out
+
+
+def audit_paths(
+    paths: Iterable[Path],
+    *,
+    service: AuditService | None = None,
+    on_file: Callable[[int, int, Path, list[HandAudit]], None] | None = None,
+) -> PathsAudit:
+    """Audit files and directories.
+
+    A file found by searching a directory whose text no reader recognises (a README, a
+    licence) is skipped; a file named explicitly is always audited (an unrecognised one is a
+    ``history.unreadable`` finding).
+
+    Args:
+        paths: files and directories.
+        service: the audit use cases (default: one that logs only).
+        on_file: called after each file with ``(done, total, path, verdicts)`` (progress).
+
+    Raises:
+        FileNotFoundError: a named path does not exist.
+        OSError: a file cannot be read.
+    """
+    service = AuditService() if service is None else service
+    files = history_files(paths)
+    audits: list[HandAudit] = []
+    read: list[Path] = []
+    skipped: list[Path] = []
+    for done, (path, named) in enumerate(files, start=1):
+        text = decode_history(path.read_bytes())
+        found: list[HandAudit] = []
+        if named or detect_format(text) is not SourceFormat.UNKNOWN:
+            found = service.audit_text(text, source=str(path))
+            audits += found
+            read.append(path)
+        else:
+            skipped.append(path)
+        if on_file is not None:
+            on_file(done, len(files), path, found)
+    return PathsAudit(audits=tuple(audits), files=tuple(read), skipped=tuple(skipped))

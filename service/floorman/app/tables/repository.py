@@ -1,0 +1,216 @@
+"""The table aggregate from the store: the log folded, an in-process cache, snapshot caching.
+
+The truth is the log. :meth:`TableRepository.load` returns the table folded up to the log's
+last event: from the in-process cache (catching up with the events other processes appended
+since), else from the newest persisted snapshot plus the events after it, else from the whole
+log. Snapshots are taken between hands (no engine state in them) every ``snapshot_every``
+hands and are only a cache: a snapshot this code cannot read is ignored and the log refolded.
+
+Thread-safety: one lock per table (:meth:`TableRepository.locked`) serialises the use cases
+of a table inside this process; the store's sequence check serialises them across processes.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Final
+
+from floorman.app.tables import codec
+from floorman.domain.table.events import HAND_EVENTS, HandStarted, TableCreated
+from floorman.domain.table.hand import HandRun, begin_run
+from floorman.domain.table.state import HandSpan, TableState, fold, open_table
+from floorman.store import EventStore, StoredEvent, TableNotFound
+
+SNAPSHOT_VERSION: Final = 1
+DEFAULT_CACHE_SIZE: Final = 4096
+DEFAULT_SNAPSHOT_EVERY: Final = 25
+
+
+def fold_stored(state: TableState | None, stored: StoredEvent) -> TableState:
+    """``state`` after one stored event (``None``: the log's first event, TableCreated)."""
+    event = codec.decode_event(stored.payload)
+    if state is None:
+        if not isinstance(event, TableCreated):
+            raise codec.CodecError(f"the log of {stored.table_id!r} starts with {event!r}")
+        return open_table(
+            stored.table_id, event, sequence=stored.sequence, recorded_at=stored.created_at
+        )
+    return fold(state, event, sequence=stored.sequence, recorded_at=stored.created_at)
+
+
+class TableRepository:
+    """Loads tables from ``store``, caching the folded state per table (LRU, ``cache_size``)."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        cache_size: int = DEFAULT_CACHE_SIZE,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+    ) -> None:
+        self.store = store
+        self._cache: OrderedDict[str, TableState] = OrderedDict()
+        self._cache_size = cache_size
+        self._snapshot_every = snapshot_every
+        self._snapshot_hands: dict[str, int] = {}
+        self._locks: dict[str, threading.RLock] = {}
+        self._guard = threading.Lock()
+
+    @contextmanager
+    def locked(self, table_id: str) -> Iterator[None]:
+        """Hold the table's in-process lock (re-entrant)."""
+        with self._guard:
+            lock = self._locks.setdefault(table_id, threading.RLock())
+        with lock:
+            yield
+
+    def load(self, table_id: str) -> TableState:
+        """The table folded up to the log's last event.
+
+        Raises:
+            TableNotFound: no such table.
+            CodecError: an event this code cannot read.
+        """
+        with self.locked(table_id):
+            state = self.cached(table_id)
+            if state is None:
+                state = self._from_snapshot(table_id)
+            after = state.sequence if state is not None else 0
+            for stored in self.store.read_events(table_id, after):
+                state = fold_stored(state, stored)
+            if state is None:
+                raise TableNotFound(table_id)
+            self.remember(state)
+            return state
+
+    def remember(self, state: TableState) -> None:
+        """Cache ``state`` (the caller folded events it just appended)."""
+        with self._guard:
+            self._cache[state.table_id] = state
+            self._cache.move_to_end(state.table_id)
+            while len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
+
+    def forget(self, table_id: str) -> None:
+        """Drop the cached state (the next load refolds from a snapshot or the log)."""
+        with self._guard:
+            self._cache.pop(table_id, None)
+
+    def cached(self, table_id: str) -> TableState | None:
+        """The state this process last folded for the table (maybe behind the log), or None."""
+        with self._guard:
+            return self._cache.get(table_id)
+
+    def load_hand(self, state: TableState, hand_id: str) -> HandRun | None:
+        """A hand of ``state`` rebuilt from its events (``None``: no such hand)."""
+        if state.hand is not None and state.hand.hand_id == hand_id:
+            return state.hand
+        if state.last_hand is not None and state.last_hand.hand_id == hand_id:
+            return state.last_hand
+        span = state.hands.get(hand_id)
+        if span is None:
+            return None
+        last = span.last_sequence or state.sequence
+        stored = self.store.read_events(
+            state.table_id, span.first_sequence - 1, last - span.first_sequence + 1
+        )
+        run: HandRun | None = None
+        for item in stored:
+            event = codec.decode_event(item.payload)
+            if not isinstance(event, HAND_EVENTS) or event.hand_id != hand_id:
+                continue
+            if isinstance(event, HandStarted):
+                run = begin_run(event, sequence=item.sequence, started_at=item.created_at)
+            elif run is not None:
+                run = run.after(event, sequence=item.sequence)  # type: ignore[arg-type]
+        return run
+
+    # ---- snapshots ------------------------------------------------------------------------
+
+    def maybe_snapshot(self, state: TableState) -> None:
+        """Persist a snapshot of ``state`` when it is between hands and ``snapshot_every``
+        hands have passed since the last one (best effort: a failure only loses the cache)."""
+        if state.hand is not None or self._snapshot_every <= 0 or state.hand_count == 0:
+            return
+        done = self._snapshot_hands.get(state.table_id, 0)
+        if state.hand_count - done < self._snapshot_every:
+            return
+        self._snapshot_hands[state.table_id] = state.hand_count
+        self.store.put_snapshot(state.table_id, state.sequence, codec.dumps(snapshot_json(state)))
+
+    def _from_snapshot(self, table_id: str) -> TableState | None:
+        snapshot = self.store.latest_snapshot(table_id)
+        if snapshot is None:
+            return None
+        try:
+            state = snapshot_from(codec.json_loads(snapshot.payload))
+        except (codec.CodecError, KeyError, TypeError, ValueError):
+            return None
+        if state.sequence != snapshot.sequence or state.table_id != table_id:
+            return None
+        self._snapshot_hands[table_id] = state.hand_count
+        return state
+
+
+def snapshot_json(state: TableState) -> dict[str, Any]:
+    """A between-hands table state as JSON (no engine state: there is no hand running)."""
+    return {
+        "v": SNAPSHOT_VERSION,
+        "table_id": state.table_id,
+        "settings": codec.settings_json(state.settings),
+        "created_at": codec.encode_time(state.created_at),
+        "closed": state.closed,
+        "sequence": state.sequence,
+        "state_sequence": state.state_sequence,
+        "seats": [codec.seat_json(state.seats[s]) for s in sorted(state.seats)],
+        "positions": codec.positions_json(state.positions),
+        "hand_count": state.hand_count,
+        "hands": [
+            [
+                span.hand_id,
+                span.number,
+                span.first_sequence,
+                span.last_sequence,
+                codec.cards_json(tuple(sorted(span.public_cards))),
+            ]
+            for span in state.hands.values()
+        ],
+        "last_hand_id": state.last_hand_id,
+    }
+
+
+def snapshot_from(data: dict[str, Any]) -> TableState:
+    """The inverse of :func:`snapshot_json`.
+
+    Raises:
+        CodecError: another snapshot version.
+    """
+    if data.get("v") != SNAPSHOT_VERSION:
+        raise codec.CodecError(f"snapshot version {data.get('v')!r}")
+    seats = (codec.seat_from(s) for s in data["seats"])
+    hands = {
+        hand_id: HandSpan(
+            hand_id=hand_id,
+            number=number,
+            first_sequence=first,
+            last_sequence=last,
+            public_cards=frozenset(c for c in codec.cards_from(cards) if c is not None),
+        )
+        for hand_id, number, first, last, cards in data["hands"]
+    }
+    return TableState(
+        table_id=data["table_id"],
+        settings=codec.settings_from(data["settings"]),
+        created_at=codec.decode_time(data["created_at"]),
+        closed=data["closed"],
+        sequence=data["sequence"],
+        state_sequence=data["state_sequence"],
+        seats={seat.seat: seat for seat in seats},
+        positions=codec.positions_from(data["positions"]),
+        hand_count=data["hand_count"],
+        hands=hands,
+        last_hand_id=data["last_hand_id"],
+    )

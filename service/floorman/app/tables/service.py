@@ -1,0 +1,754 @@
+"""The TableService use cases: one method per RPC, transport-neutral and synchronous.
+
+Every write follows one path (DESIGN.md "Contract details"):
+
+1. the request's shape is checked (:mod:`floorman.app.tables.commands`);
+2. the table is loaded (the log folded; :class:`~floorman.app.tables.repository.
+   TableRepository`);
+3. ``expected_sequence`` is checked: it must be at least the sequence of the table's last
+   state-changing event and at most its last event (finding events annotate the log without
+   changing the state, so a caller never loses its sequence to somebody else's refusal);
+4. the request is judged against the state (the engine for actions and deals) and becomes
+   events, folded to build the answer;
+5. ONE ``store.append(expected_sequence=<the log's last sequence>, events, request_id,
+   fingerprint, response)``: the answer is durable with the events.
+
+Idempotency: the store checks the request id before the sequence, and whenever this code
+would refuse a request (a stale sequence, a broken rule) it first looks the request id up, so
+a retry of a call that succeeded always gets its first answer, byte for byte, and the same id
+with another payload is refused (:class:`~floorman.store.RequestIdConflict`).
+
+Refused actions and deals become findings on the table's log (``FindingRecorded``) after
+the refusal is decided: appended at the log's current sequence under a request id derived
+from the caller's (``floorman:finding:<hash>``), so a retried refusal is recorded once; the
+state and the caller's ``expected_sequence`` stay valid (step 3). The caller then gets the
+:class:`~floorman.domain.errors.RuleViolation`.
+
+Answers are encoded by an injected :data:`ResponseEncoder` (the transport stores protobuf
+bytes); :class:`Reply` carries the bytes, and the :class:`Outcome` when freshly computed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import importlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Final
+
+from floorman.app.tables import codec
+from floorman.app.tables.commands import (
+    RESERVED_PREFIX,
+    CloseTable,
+    CreateTable,
+    DealCards,
+    LeaveSeat,
+    RecordAction,
+    SeatPlayer,
+    SitIn,
+    SitOut,
+    StartHand,
+    TableWrite,
+    check_request_id,
+    check_table_id,
+    check_write,
+    derived_table_id,
+    fingerprint,
+)
+from floorman.app.tables.ports import (
+    Clock,
+    DeckSource,
+    IdGenerator,
+    SystemRandomDeck,
+    random_id,
+    utc_now,
+)
+from floorman.app.tables.repository import DEFAULT_SNAPSHOT_EVERY, TableRepository
+from floorman.app.tables.views import (
+    EventView,
+    HandView,
+    Outcome,
+    TableView,
+    event_view,
+    hand_view,
+    table_view,
+)
+from floorman.domain.errors import InvalidArgument, RuleViolation
+from floorman.domain.history.record import HandRecord
+from floorman.domain.table.dealer import deal_pending
+from floorman.domain.table.events import (
+    FindingRecorded,
+    HandActed,
+    HandDealt,
+    SeatLeft,
+    TableClosed,
+    TableCreated,
+    TableEvent,
+)
+from floorman.domain.table.hand import HandRun
+from floorman.domain.table.lobby import check_open, leave_seat, seat_player, sit_in, sit_out
+from floorman.domain.table.play import (
+    action_event,
+    begin_hand,
+    refusal_finding,
+    running_hand,
+    settlement,
+)
+from floorman.domain.table.redaction import HIDDEN_DETAILS, Viewer, redact_event
+from floorman.domain.table.rules import DEAL_MODE, HAND_IN_PROGRESS
+from floorman.domain.table.settings import DealMode, check_settings
+from floorman.domain.table.state import TableState, fold, open_table
+from floorman.observability.logging import get_logger
+from floorman.store import (
+    DuplicateRequest,
+    EventStore,
+    RequestIdConflict,
+    SequenceMismatch,
+    TableNotFound,
+    TableStatus,
+)
+
+ResponseEncoder = Callable[[str, Outcome], bytes]
+"""``(operation, outcome) -> bytes``: the answer as it will be sent (and stored for retries);
+``operation`` is the command's class name (``"RecordAction"``)."""
+
+MAX_ATTEMPTS: Final = 8
+"""Optimistic retries when another process appends only findings meanwhile."""
+
+
+class HandNotFound(LookupError):
+    """No such hand at the table (NOT_FOUND)."""
+
+
+class FormatUnavailable(Exception):
+    """The hand-history exporter of a format is not available (UNIMPLEMENTED)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """A write's answer: ``payload`` as encoded (the first answer's bytes for a retry) and the
+    ``outcome`` when computed by this call (``None`` for a retry)."""
+
+    payload: bytes
+    outcome: Outcome | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EventsPage:
+    """Log events for a watcher; ``done`` when the table is closed and nothing follows."""
+
+    events: tuple[EventView, ...]
+    done: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A hand history: ``content`` text and its ``media_type``."""
+
+    content: str
+    media_type: str
+
+
+EXPORTERS: Final = {
+    # format -> (module, function, media type)
+    "phh": ("floorman.domain.history.export_phh", "export_phh", "application/toml"),
+    "ohh": ("floorman.domain.history.export_ohh", "export_ohh", "application/json"),
+    "pokerstars": (
+        "floorman.domain.history.export_pokerstars",
+        "export_pokerstars",
+        "text/plain",
+    ),
+}
+
+
+def summary_encoder(operation: str, outcome: Outcome) -> bytes:
+    """A transport-free encoder (tests, tools): the operation, table id and sequence as JSON."""
+    return json.dumps(
+        {
+            "op": operation,
+            "table_id": outcome.table.table_id,
+            "sequence": outcome.table.sequence,
+            "hand_id": outcome.hand.hand_id if outcome.hand else "",
+            "cash_out": outcome.cash_out,
+        },
+        sort_keys=True,
+    ).encode()
+
+
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    events: tuple[TableEvent, ...]
+    with_hand: bool = False
+    cash_out: int = 0
+    state: TableState | None = None  # the table after ``events``, when decide folded them
+    close: bool = False
+
+
+class _Refused(Exception):
+    """An action or deal the rules refuse: recorded as a finding, then raised."""
+
+    def __init__(self, violation: RuleViolation, run: HandRun | None, *, offset: int, secret: bool):
+        super().__init__(str(violation))
+        self.violation = violation
+        self.run = run
+        self.offset = offset
+        self.secret = secret
+
+
+class TableService:
+    """Table sessions on an event store.
+
+    Args:
+        store: the durable log (opened and migrated by the caller, who closes it).
+        deck: the deck source of service-dealt tables (default: ``secrets.SystemRandom``).
+        clock: UTC time of table creation (default: the system clock).
+        ids: hand ids (default: random uuid4 hex).
+        encoder: how answers are encoded and stored (default: :func:`summary_encoder`).
+        snapshot_every: persist a between-hands snapshot every this many hands (0: never).
+    """
+
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        deck: DeckSource | None = None,
+        clock: Clock | None = None,
+        ids: IdGenerator | None = None,
+        encoder: ResponseEncoder | None = None,
+        snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+    ) -> None:
+        self.store = store
+        self.repository = TableRepository(store, snapshot_every=snapshot_every)
+        self._deck = SystemRandomDeck() if deck is None else deck
+        self._clock = utc_now if clock is None else clock
+        self._ids = random_id if ids is None else ids
+        self._encode = summary_encoder if encoder is None else encoder
+        self._log = get_logger()
+        self._stop_watching: asyncio.Event | None = None
+
+    # ---- reads ----------------------------------------------------------------------------
+
+    def get_table(self, table_id: str) -> TableView:
+        """The table as its log says it is now.
+
+        Raises:
+            InvalidArgument: a malformed ``table_id``. TableNotFound.
+        """
+        check_table_id(table_id)
+        return table_view(self.repository.load(table_id))
+
+    def list_tables(
+        self, *, page_size: int = 0, page_token: str = "", include_closed: bool = False
+    ) -> tuple[tuple[TableView, ...], str]:
+        """One page of tables in ``table_id`` order and the next page's token (``""``: last).
+
+        Closed tables are left out unless ``include_closed`` (a page may then hold fewer than
+        ``page_size`` tables). ``page_size`` 0 means 50; at most 1000.
+
+        Raises:
+            InvalidArgument: ``page_size`` below 0, or a ``page_token`` this service did not
+                hand out.
+        """
+        if page_size < 0:
+            raise InvalidArgument.single("page_size", "", "must be 0 or more")
+        try:
+            page = self.store.list_tables(page_size, page_token)
+        except ValueError as error:  # InvalidPageToken
+            raise InvalidArgument.single("page_token", "", str(error)) from None
+        views = []
+        for record in page.tables:
+            if record.status is TableStatus.CLOSED and not include_closed:
+                continue
+            try:
+                views.append(table_view(self.repository.load(record.table_id)))
+            except TableNotFound:  # pragma: no cover - a table is never deleted
+                continue
+        return tuple(views), page.next_page_token
+
+    def get_hand(self, table_id: str, hand_id: str, *, viewer: Viewer) -> HandView:
+        """A hand (``hand_id`` ``""``: the one in progress, else the last one) for ``viewer``.
+
+        Raises:
+            InvalidArgument: a malformed ``table_id``. TableNotFound. HandNotFound.
+        """
+        check_table_id(table_id)
+        state = self.repository.load(table_id)
+        run = self._hand(state, hand_id)
+        return hand_view(table_id, run, viewer)
+
+    def events_after(
+        self, table_id: str, after_sequence: int, *, viewer: Viewer, limit: int = 256
+    ) -> EventsPage:
+        """Up to ``limit`` log events after ``after_sequence``, redacted for ``viewer``.
+
+        Raises:
+            InvalidArgument: a malformed ``table_id`` or a negative ``after_sequence``.
+            TableNotFound.
+        """
+        check_table_id(table_id)
+        if after_sequence < 0:
+            raise InvalidArgument.single("after_sequence", "", "must be 0 or more")
+        stored = self.store.read_events(table_id, after_sequence, limit)
+        state = self.repository.load(table_id)
+        views = []
+        for item in stored:
+            event = codec.decode_event(item.payload)
+            views.append(
+                event_view(
+                    state,
+                    event,
+                    sequence=item.sequence,
+                    recorded_at=item.created_at,
+                    viewer=viewer,
+                )
+            )
+        last = views[-1].sequence if views else after_sequence
+        return EventsPage(tuple(views), done=state.closed and last >= state.sequence)
+
+    async def wait_for_events(self, table_id: str, after_sequence: int, timeout: float) -> bool:
+        """Wait (without a thread) until the log has events after ``after_sequence``; False
+        after ``timeout`` seconds or once :meth:`stop_watching` was called."""
+        stop = self.watching_stopped()
+        if stop.is_set():
+            return False
+        waiter = asyncio.ensure_future(
+            self.store.wait_for_events_async(table_id, after_sequence, timeout)
+        )
+        stopper = asyncio.ensure_future(stop.wait())
+        try:
+            await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopper.cancel()
+            if not waiter.done():
+                waiter.cancel()
+        return waiter.done() and not waiter.cancelled() and waiter.result()
+
+    def watching_stopped(self) -> asyncio.Event:
+        """Set by :meth:`stop_watching` (created in the running event loop on first use)."""
+        if self._stop_watching is None:
+            self._stop_watching = asyncio.Event()
+        return self._stop_watching
+
+    def stop_watching(self) -> None:
+        """End every WatchTable stream at its next wait (the server is stopping)."""
+        self.watching_stopped().set()
+
+    def export_hand(self, table_id: str, hand_id: str, fmt: str, *, viewer: Viewer) -> Export:
+        """A settled hand's history in ``fmt`` (``phh``, ``ohh`` or ``pokerstars``), hole cards
+        as ``viewer`` may see them once the hand has ended.
+
+        Raises:
+            InvalidArgument: a malformed ``table_id`` or an unknown format. TableNotFound.
+            HandNotFound. RuleViolation ``hand.in_progress`` (not settled yet).
+            FormatUnavailable: the format's exporter is not installed.
+        """
+        check_table_id(table_id)
+        if fmt not in EXPORTERS:
+            raise InvalidArgument.single("format", "", f"choose one of {sorted(EXPORTERS)}")
+        state = self.repository.load(table_id)
+        run = self._hand(state, hand_id)
+        if not run.settled:
+            raise RuleViolation(HAND_IN_PROGRESS, f"hand {run.number} is not settled yet")
+        module_name, function_name, media_type = EXPORTERS[fmt]
+        exporter = _find_exporter(module_name, function_name)
+        if exporter is None:
+            raise FormatUnavailable(f"the {fmt} exporter is not available in this build")
+        public = run.public_cards()
+        record = HandRecord(
+            hand_id=run.hand_id,
+            hand_number=run.number,
+            table_id=table_id,
+            table_name=state.settings.name,
+            started_at=run.started_at,
+            config=run.config,
+            events=tuple(
+                redact_event(e, viewer=viewer, hand_over=True, public=public) for e in run.events
+            ),
+            player_names={s.seat: s.player_id for s in run.config.seats if s.player_id},
+        )
+        return Export(exporter(record), media_type)
+
+    def _hand(self, state: TableState, hand_id: str) -> HandRun:
+        wanted = hand_id or state.last_hand_id
+        run = self.repository.load_hand(state, wanted) if wanted else None
+        if run is None:
+            what = f"hand {hand_id!r}" if hand_id else "a hand (none started yet)"
+            raise HandNotFound(f"table {state.table_id!r} has no {what}")
+        return run
+
+    # ---- writes ---------------------------------------------------------------------------
+
+    def create_table(self, command: CreateTable, *, viewer: Viewer) -> Reply:
+        """Open a table; its id is ``command.table_id`` or derived from the request id.
+
+        Raises:
+            InvalidArgument: bad ids or settings. TableExists (the id is taken by another
+            request). RequestIdConflict.
+        """
+        check_request_id(command.request_id)
+        if command.table_id:
+            check_table_id(command.table_id)
+        settings = check_settings(command.settings)
+        table_id = command.table_id or derived_table_id(command.request_id)
+        event = TableCreated(settings=settings, created_at=self._clock())
+        state = open_table(table_id, event, sequence=1, recorded_at=event.created_at)
+        outcome = Outcome(table=table_view(state))
+        payload = self._encode("CreateTable", outcome)
+        try:
+            self.store.create_table(
+                table_id,
+                settings=codec.dumps(codec.settings_json(settings)),
+                events=[codec.encode_event(event)],
+                request_id=command.request_id,
+                fingerprint=fingerprint(replace(command, table_id=table_id)),
+                response=payload,
+            )
+        except DuplicateRequest as duplicate:
+            return Reply(duplicate.response)
+        self.repository.remember(state)
+        self._log.info("table_created", table_id=table_id, game=settings.game.value)
+        return Reply(payload, outcome)
+
+    def close_table(self, command: CloseTable, *, viewer: Viewer) -> Reply:
+        """Close the table: every seated player cashes out, then no more writes.
+
+        Raises:
+            RuleViolation: ``table.closed``, ``hand.in_progress``. See :meth:`record_action`.
+        """
+
+        def decide(state: TableState) -> _Decision:
+            check_open(state)
+            if state.hand is not None:
+                raise RuleViolation(HAND_IN_PROGRESS, "finish the hand before closing the table")
+            leaving = tuple(
+                SeatLeft(seat=s, cash_out=state.seats[s].stack) for s in sorted(state.seats)
+            )
+            return _Decision((*leaving, TableClosed()), close=True)
+
+        return self._write(command, viewer, decide)
+
+    def seat_player(self, command: SeatPlayer, *, viewer: Viewer) -> Reply:
+        """A newcomer sits down (see :func:`floorman.domain.table.lobby.seat_player`)."""
+        return self._write(
+            command,
+            viewer,
+            lambda state: _Decision(
+                (
+                    seat_player(
+                        state,
+                        seat=command.seat,
+                        player_id=command.player_id,
+                        buy_in=command.buy_in,
+                        entry=command.entry,
+                    ),
+                )
+            ),
+        )
+
+    def leave_seat(self, command: LeaveSeat, *, viewer: Viewer) -> Reply:
+        """A player leaves with the stack (answer: ``cash_out``)."""
+
+        def decide(state: TableState) -> _Decision:
+            event = leave_seat(state, seat=command.seat)
+            return _Decision((event,), cash_out=event.cash_out)
+
+        return self._write(command, viewer, decide)
+
+    def sit_out(self, command: SitOut, *, viewer: Viewer) -> Reply:
+        """A player sits out from the next hand."""
+        return self._write(
+            command, viewer, lambda state: _Decision((sit_out(state, seat=command.seat),))
+        )
+
+    def sit_in(self, command: SitIn, *, viewer: Viewer) -> Reply:
+        """A player comes back (owed blinds posted or waited for)."""
+        return self._write(
+            command,
+            viewer,
+            lambda state: _Decision((sit_in(state, seat=command.seat, entry=command.entry),)),
+        )
+
+    def start_hand(self, command: StartHand, *, viewer: Viewer) -> Reply:
+        """Start the next hand: button, blinds, antes; service-dealt: shuffle and deal.
+
+        Raises:
+            RuleViolation: ``table.closed``, ``hand.in_progress``, ``table.players``.
+        """
+
+        def decide(state: TableState) -> _Decision:
+            started = begin_hand(state, hand_id=self._ids())
+            if state.settings.deal_mode is DealMode.SERVICE_DEALT:
+                spec = state.settings.spec
+                deck = spec.deck(len(started.config.seats))
+                started = replace(started, deck=tuple(self._deck.shuffle(sorted(deck))))
+            events, after = self._continue(state, (started,))
+            return _Decision(events, with_hand=True, state=after)
+
+        return self._write(command, viewer, decide)
+
+    def deal_cards(self, command: DealCards, *, viewer: Viewer) -> Reply:
+        """Recorded mode: the dealer reports cards; the engine refuses duplicates, cards
+        outside the deck, wrong counts (``card.*``, ``draw.stub``).
+
+        Raises:
+            RuleViolation: ``deal.mode`` at a service-dealt table, ``hand.complete``, the
+                engine's card rules (each also recorded as a finding).
+        """
+
+        def decide(state: TableState) -> _Decision:
+            check_open(state)
+            run = state.hand
+            try:
+                if state.settings.deal_mode is not DealMode.RECORDED:
+                    raise RuleViolation(DEAL_MODE, "this table is service-dealt: it deals itself")
+                run = running_hand(state)
+            except RuleViolation as violation:
+                raise _Refused(violation, run, offset=0, secret=True) from None
+            deals = tuple(HandDealt(hand_id=run.hand_id, deal=deal) for deal in command.deals)
+            events, after = self._continue(state, deals)
+            return _Decision(events, with_hand=True, state=after)
+
+        return self._write(command, viewer, decide)
+
+    def record_action(self, command: RecordAction, *, viewer: Viewer) -> Reply:
+        """A player's action, judged by the engine; service-dealt tables then deal whatever
+        the engine asks for, and a finished hand is settled, in the same append.
+
+        Raises:
+            RuleViolation: ``hand.complete`` (no hand running) or the engine's refusal
+                (``turn.out_of_turn``, ``action.not_allowed``, ``bet.amount`` ...), each
+                also recorded as a finding; ``table.closed``.
+            SequenceMismatch: ``expected_sequence`` is stale. RequestIdConflict.
+        """
+        action = command.action
+
+        def decide(state: TableState) -> _Decision:
+            check_open(state)
+            try:
+                run = running_hand(state, seat=action.seat)
+            except RuleViolation as violation:
+                raise _Refused(violation, None, offset=0, secret=bool(action.cards)) from None
+            fill = state.settings.deal_mode is DealMode.SERVICE_DEALT
+            event = action_event(run, action, fill_show=fill)
+            events, after = self._continue(state, (event,))
+            return _Decision(events, with_hand=True, state=after)
+
+        return self._write(command, viewer, decide)
+
+    # ---- the write path -------------------------------------------------------------------
+
+    def _continue(
+        self, state: TableState, events: tuple[TableEvent, ...]
+    ) -> tuple[tuple[TableEvent, ...], TableState]:
+        """``events`` checked by folding them (the engine judges hand events), then the
+        service dealer's deals and the settlement they lead to; with the table after them.
+
+        Raises:
+            _Refused: the engine refuses one of ``events``.
+        """
+        out: list[TableEvent] = []
+        sequence = state.sequence
+        for event in events:
+            try:
+                state = fold(state, event, sequence=sequence + 1)
+            except RuleViolation as violation:
+                # state.hand holds the batch's earlier events: the refused one comes next
+                secret = _carries_cards(event)
+                raise _Refused(violation, state.hand, offset=0, secret=secret) from None
+            sequence += 1
+            out.append(event)
+        while state.hand is not None:
+            more: list[TableEvent] = []
+            if state.settings.deal_mode is DealMode.SERVICE_DEALT:
+                run = replace(state.hand, last_sequence=sequence)  # table events may follow it
+                dealt = deal_pending(run, shuffle=self._deck.shuffle)
+                if dealt.events:  # the dealer's run is the fold of its deals
+                    more.extend(dealt.events)
+                    sequence += len(dealt.events)
+                    state = replace(
+                        state, sequence=sequence, state_sequence=sequence, hand=dealt.run
+                    )
+            settled = settlement(state.hand) if state.hand is not None else None
+            if settled is not None:
+                sequence += 1
+                state = fold(state, settled, sequence=sequence)
+                more.append(settled)
+            out.extend(more)
+            if not more:
+                break
+        return tuple(out), state
+
+    def _write(
+        self, command: TableWrite, viewer: Viewer, decide: Callable[[TableState], _Decision]
+    ) -> Reply:
+        check_write(command)
+        operation = type(command).__name__
+        stamp = fingerprint(command)
+        table_id = command.table_id
+        with self.repository.locked(table_id):
+            # Optimistic: judge against the cached table (no read); the append's sequence
+            # check proves it was the log's latest, else reload and judge again. Every
+            # refusal is judged against a state just read from the log.
+            state, fresh = self.repository.cached(table_id), False
+            if state is None or state.sequence < command.expected_sequence:
+                state, fresh = self.repository.load(table_id), True
+            for _attempt in range(MAX_ATTEMPTS):
+                if not state.state_sequence <= command.expected_sequence <= state.sequence:
+                    if not fresh:
+                        state, fresh = self.repository.load(table_id), True
+                        continue
+                    return self._replayed(command, stamp) or _raise_mismatch(command, state)
+                try:
+                    decision = decide(state)
+                except _Refused as refused:
+                    if not fresh:
+                        state, fresh = self.repository.load(table_id), True
+                        continue
+                    replayed = self._replayed(command, stamp)
+                    if replayed is not None:
+                        return replayed
+                    if not self._record_finding(state, command, stamp, refused):
+                        state = self.repository.load(table_id)
+                        continue
+                    raise _shown(refused, viewer) from None
+                except RuleViolation:
+                    if not fresh:
+                        state, fresh = self.repository.load(table_id), True
+                        continue
+                    replayed = self._replayed(command, stamp)
+                    if replayed is not None:
+                        return replayed
+                    raise
+                new_state = decision.state
+                if new_state is None:
+                    new_state = state
+                    for offset, event in enumerate(decision.events, start=1):
+                        new_state = fold(new_state, event, sequence=state.sequence + offset)
+                outcome = self._outcome(new_state, decision, viewer)
+                payload = self._encode(operation, outcome)
+                write = self.store.close_table if decision.close else self.store.append
+                try:
+                    write(
+                        table_id,
+                        expected_sequence=state.sequence,
+                        events=[codec.encode_event(event) for event in decision.events],
+                        request_id=command.request_id,
+                        fingerprint=stamp,
+                        response=payload,
+                    )
+                except DuplicateRequest as duplicate:
+                    return Reply(duplicate.response)
+                except SequenceMismatch:
+                    state, fresh = self.repository.load(table_id), True
+                    continue
+                self.repository.remember(new_state)
+                self._after_write(operation, command, new_state, decision)
+                return Reply(payload, outcome)
+            _raise_mismatch(command, state)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _outcome(self, state: TableState, decision: _Decision, viewer: Viewer) -> Outcome:
+        hand = None
+        if decision.with_hand:
+            run = state.hand or state.last_hand
+            if run is not None:
+                hand = hand_view(state.table_id, run, viewer)
+        return Outcome(table=table_view(state), hand=hand, cash_out=decision.cash_out)
+
+    def _replayed(self, command: TableWrite, stamp: str) -> Reply | None:
+        """The first answer when ``command.request_id`` already wrote (same payload); raises
+        RequestIdConflict for another payload; ``None`` when the id is new."""
+        record = self.store.get_request(command.table_id, command.request_id)
+        if record is None:
+            return None
+        if record.fingerprint != stamp:
+            raise RequestIdConflict(command.table_id, command.request_id)
+        return Reply(record.response)
+
+    def _record_finding(
+        self, state: TableState, command: TableWrite, stamp: str, refused: _Refused
+    ) -> bool:
+        """Append the refusal's finding; False when the log moved meanwhile (judge again)."""
+        if state.closed:
+            return True
+        finding = refusal_finding(refused.run, refused.violation, offset=refused.offset)
+        hand_id = refused.run.hand_id if refused.run is not None else ""
+        event = FindingRecorded(hand_id=hand_id, finding=finding, secret=refused.secret)
+        digest = hashlib.sha256(f"{command.request_id}\n{stamp}".encode()).hexdigest()[:48]
+        try:
+            self.store.append(
+                command.table_id,
+                expected_sequence=state.sequence,
+                events=[codec.encode_event(event)],
+                request_id=f"{RESERVED_PREFIX}finding:{digest}",
+                fingerprint=stamp,
+                response=b"",
+            )
+        except (DuplicateRequest, RequestIdConflict):
+            return True  # this very refusal was recorded by an earlier try
+        except SequenceMismatch:
+            return False
+        self.repository.remember(fold(state, event, sequence=state.sequence + 1))
+        self._log.info(
+            "rule_finding",
+            table_id=command.table_id,
+            hand_id=hand_id,
+            sequence=state.sequence + 1,
+            rule=finding.rule,
+            seat=finding.seat,
+            event_index=finding.event_index,
+        )
+        return True
+
+    def _after_write(
+        self, operation: str, command: TableWrite, state: TableState, decision: _Decision
+    ) -> None:
+        self._log.debug(
+            "table_write",
+            operation=operation,
+            table_id=state.table_id,
+            hand_id=state.hand.hand_id if state.hand is not None else state.last_hand_id,
+            sequence=state.sequence,
+            events=len(decision.events),
+            request_id=command.request_id,
+        )
+        try:
+            self.repository.maybe_snapshot(state)
+        except Exception:  # a snapshot is only a cache: never fail the write for it
+            self._log.warning("snapshot_failed", table_id=state.table_id, exc_info=True)
+
+
+def _carries_cards(event: TableEvent) -> bool:
+    """True for a deal, or an action with cards (its refusal message may name them)."""
+    if isinstance(event, HandDealt):
+        return True
+    return isinstance(event, HandActed) and bool(event.action.cards)
+
+
+def _raise_mismatch(command: TableWrite, state: TableState) -> Reply:
+    raise SequenceMismatch(
+        command.table_id,
+        expected_sequence=command.expected_sequence,
+        current_sequence=state.sequence,
+    )
+
+
+def _shown(refused: _Refused, viewer: Viewer) -> RuleViolation:
+    """The refusal as the caller may see it: a refused event that carried cards keeps its
+    details from a viewer who may not see the hand's hole cards."""
+    violation = refused.violation
+    if not refused.secret or viewer.sees_hole_cards(hand_over=False):
+        return violation
+    return RuleViolation(violation.rule, HIDDEN_DETAILS, seat=violation.seat)
+
+
+def _find_exporter(module_name: str, function_name: str) -> Callable[[HandRecord], str] | None:
+    """The exporter function when its module is installed (exporters land separately)."""
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        package = importlib.import_module("floorman.domain.history")
+        return getattr(package, function_name, None)
+    return getattr(module, function_name, None)

@@ -1,0 +1,168 @@
+"""What callers see of a table, a hand and a log event, redacted per viewer.
+
+Views are built from the folded :class:`~floorman.domain.table.state.TableState`; hole cards a
+viewer may not see are ``None`` (``??``) per :mod:`floorman.domain.table.redaction`, and the
+dealer's secrets (deck order, reshuffled stubs) never appear in a view.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from floorman.domain.cards import Card
+from floorman.domain.engine import HandResult, LegalAction, Snapshot, legal_actions, snapshot
+from floorman.domain.model import HandConfig, HandEvent
+from floorman.domain.table.events import (
+    FindingRecorded,
+    HandActed,
+    HandDealt,
+    HandStarted,
+    TableEvent,
+)
+from floorman.domain.table.hand import HandRun
+from floorman.domain.table.placement import Positions
+from floorman.domain.table.redaction import Viewer, redact_event, redact_finding
+from floorman.domain.table.seats import Seat
+from floorman.domain.table.settings import TableSettings
+from floorman.domain.table.state import TableState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableView:
+    """A table (the contract's ``Table``).
+
+    ``button_seat``: the current or last hand's button (button games; 0 before the first hand
+    and in stud). ``seats`` ascending. ``sequence``: the log's last event.
+    """
+
+    table_id: str
+    settings: TableSettings
+    closed: bool
+    sequence: int
+    seats: tuple[Seat, ...]
+    button_seat: int
+    hand_count: int
+    current_hand_id: str
+    created_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandView:
+    """A hand as a viewer may see it (the contract's ``HandView``).
+
+    ``complete``: settled (``result`` set). ``events``: deals and actions, redacted.
+    """
+
+    hand_id: str
+    hand_number: int
+    table_id: str
+    config: HandConfig
+    positions: Positions | None
+    state: Snapshot
+    legal_actions: tuple[LegalAction, ...]
+    events: tuple[HandEvent, ...]
+    complete: bool
+    result: HandResult | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EventView:
+    """One log event as a viewer may see it (the contract's ``TableEvent``)."""
+
+    sequence: int
+    table_id: str
+    recorded_at: datetime | None
+    hand_id: str
+    event: TableEvent
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Outcome:
+    """What a successful write answers: the table after it, the hand when the write concerned
+    one, the chips a leaving player takes."""
+
+    table: TableView
+    hand: HandView | None = None
+    cash_out: int = 0
+
+
+def table_view(state: TableState) -> TableView:
+    """The view of ``state`` (no cards in it: the same for every viewer)."""
+    return TableView(
+        table_id=state.table_id,
+        settings=state.settings,
+        closed=state.closed,
+        sequence=state.sequence,
+        seats=tuple(state.seats[s] for s in sorted(state.seats)),
+        button_seat=state.positions.button if state.positions is not None else 0,
+        hand_count=state.hand_count,
+        current_hand_id=state.hand.hand_id if state.hand is not None else "",
+        created_at=state.created_at,
+    )
+
+
+def hand_view(table_id: str, run: HandRun, viewer: Viewer) -> HandView:
+    """The view of hand ``run`` for ``viewer`` (hole cards redacted)."""
+    hand_over = run.settled
+    public = run.public_cards()
+    return HandView(
+        hand_id=run.hand_id,
+        hand_number=run.number,
+        table_id=table_id,
+        config=run.config,
+        positions=run.positions,
+        state=snapshot(run.state),
+        legal_actions=legal_actions(run.state),
+        events=tuple(
+            redact_event(event, viewer=viewer, hand_over=hand_over, public=public)
+            for event in run.events
+        ),
+        complete=hand_over,
+        result=run.result,
+    )
+
+
+def visibility(state: TableState, hand_id: str) -> tuple[bool, frozenset[Card]]:
+    """``(hand_over, public_cards)`` of a hand as of ``state`` (unknown hand: hidden)."""
+    if state.hand is not None and state.hand.hand_id == hand_id:
+        return False, state.hand.public_cards()
+    span = state.hands.get(hand_id)
+    if span is None:
+        return False, frozenset()
+    return span.settled, span.public_cards
+
+
+def event_view(
+    state: TableState,
+    event: TableEvent,
+    *,
+    sequence: int,
+    recorded_at: datetime | None,
+    viewer: Viewer,
+) -> EventView:
+    """One log event for ``viewer``: cards redacted per what ``state`` (at or after the event)
+    says of its hand; the deck order and reshuffled stubs removed."""
+    hand_id = getattr(event, "hand_id", "")
+    if isinstance(event, HandStarted):
+        event = replace(event, deck=())
+    elif isinstance(event, HandDealt | HandActed | FindingRecorded):
+        hand_over, public = visibility(state, hand_id)
+        if isinstance(event, HandDealt):
+            deal = redact_event(event.deal, viewer=viewer, hand_over=hand_over, public=public)
+            event = replace(event, deal=deal, stub=None)  # type: ignore[arg-type]
+        elif isinstance(event, HandActed):
+            action = redact_event(event.action, viewer=viewer, hand_over=hand_over, public=public)
+            event = replace(event, action=action)  # type: ignore[arg-type]
+        else:
+            finding = redact_finding(
+                event.finding, secret=event.secret, viewer=viewer, hand_over=hand_over
+            )
+            event = replace(event, finding=finding)
+    return EventView(
+        sequence=sequence,
+        table_id=state.table_id,
+        recorded_at=recorded_at,
+        hand_id=hand_id,
+        event=event,
+    )

@@ -1,0 +1,52 @@
+"""Hand-history audit (pure): replay recorded hands and report every broken rule.
+
+* :func:`audit_document` / :func:`read_document` / :func:`detect_format` — a document's text
+  (PHH, Open Hand History JSON, PokerStars or Full Tilt text) to one verdict per hand
+  (:mod:`~floorman.domain.audit.documents`);
+* :func:`audit_hand` — one :class:`RecordedHand` to a :class:`HandAudit`
+  (:mod:`~floorman.domain.audit.auditor`);
+* :class:`AuditFinding`, :class:`HandAudit`, :class:`AuditStatus`, :class:`SourceFormat` —
+  the results (:mod:`~floorman.domain.audit.findings`).
+
+Rule ids are the ones in the table at the end of RULES.md; DESIGN.md "Unknown cards":
+``card.unknown`` is informational and a result that depends on unknown cards is
+"unverifiable", never "clean".
+"""
+
+from floorman.domain.audit.auditor import audit_hand
+from floorman.domain.audit.documents import (
+    audit_document,
+    detect_format,
+    format_name,
+    read_document,
+)
+from floorman.domain.audit.findings import (
+    INFORMATIONAL_RULES,
+    READ_FORMATS,
+    UNKNOWN_CARD_RULE,
+    UNREADABLE_RULE,
+    AuditFinding,
+    AuditStatus,
+    HandAudit,
+    SourceFormat,
+)
+from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHand
+
+__all__ = [
+    "INFORMATIONAL_RULES",
+    "READ_FORMATS",
+    "UNKNOWN_CARD_RULE",
+    "UNREADABLE_RULE",
+    "AuditFinding",
+    "AuditStatus",
+    "DeclaredResult",
+    "HandAudit",
+    "PostedBet",
+    "RecordedHand",
+    "SourceFormat",
+    "audit_document",
+    "audit_hand",
+    "detect_format",
+    "format_name",
+    "read_document",
+]

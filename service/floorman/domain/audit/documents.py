@@ -1,0 +1,213 @@
+"""Hand-history documents: recognise the format, split the hands, audit each one.
+
+:func:`detect_format` names a document's format from its text; :func:`read_document` turns
+it into records to audit (PHH, Open Hand History JSON, PokerStars and Full Tilt text) or into
+finished verdicts: hands in a format the audit does not read are counted one by one as
+UNSUPPORTED (never as clean), hands of games floorman does not play likewise, and text no
+reader understands is a FINDINGS verdict with ``history.unreadable`` and the line.
+:func:`audit_document` does both steps. Pure: text in, verdicts out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from floorman.domain.audit.auditor import audit_hand
+from floorman.domain.audit.findings import (
+    UNREADABLE_RULE,
+    AuditFinding,
+    AuditStatus,
+    HandAudit,
+    SourceFormat,
+)
+from floorman.domain.audit.from_phh import looks_like_phh, phh_records
+from floorman.domain.audit.from_pokerstars import stars_records
+from floorman.domain.audit.recorded import RecordedHand
+from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
+from floorman.domain.history.pokerstars import parse_file
+from floorman.domain.history.pokerstars_header import HEADER as STARS_HEADER
+
+_FORMAT_NAMES: Final = {
+    SourceFormat.PHH: "PHH",
+    SourceFormat.OHH: "Open Hand History JSON",
+    SourceFormat.POKERSTARS: "PokerStars text",
+    SourceFormat.FULL_TILT: "Full Tilt text",
+    SourceFormat.IPOKER: "iPoker XML",
+    SourceFormat.MERGE: "Merge XML",
+    SourceFormat.ONGAME: "OnGame text",
+    SourceFormat.BOVADA: "Bovada text",
+    SourceFormat.WINAMAX: "Winamax text",
+    SourceFormat.WINNING: "Winning Poker Network text",
+    SourceFormat.EVERLEAF: "Everleaf text",
+    SourceFormat.PARTYPOKER: "PartyPoker text",
+    SourceFormat.KINGSCLUB: "KingsClub text",
+    SourceFormat.ABSOLUTE: "Absolute text",
+    SourceFormat.BOSS: "Boss XML",
+}
+_HAND_STARTS: Final[dict[SourceFormat, re.Pattern[str]]] = {
+    SourceFormat.IPOKER: re.compile(r"<game\s+gamecode=\"(?P<id>[^\"]*)\""),
+    SourceFormat.MERGE: re.compile(r"<game\s+id=\"(?P<id>[^\"]*)\""),
+    SourceFormat.BOSS: re.compile(r"<HISTORY\s+ID=\"(?P<id>[^\"]*)\""),
+    SourceFormat.ONGAME: re.compile(r"(?m)^\*{5} History for hand (?P<id>\S+) \*{5}"),
+    SourceFormat.BOVADA: re.compile(r"(?m)^\ufeff?(?:Bovada|Bodog|Ignition) Hand #(?P<id>\d+)"),
+    SourceFormat.WINAMAX: re.compile(r"(?m)^\ufeff?Winamax Poker - .*?HandId: #(?P<id>[\d-]+)"),
+    SourceFormat.WINNING: re.compile(r"(?m)^\ufeff?(?:Game ID: (?P<id>\d+)|Hand #(?P<id2>\d+) - )"),
+    SourceFormat.EVERLEAF: re.compile(r"(?m)^\ufeff?Everleaf Gaming Game #(?P<id>\d+)"),
+    SourceFormat.PARTYPOKER: re.compile(r"(?m)^\*{5} Hand History for Game (?P<id>\d+) \*{5}"),
+    SourceFormat.KINGSCLUB: re.compile(r"(?m)^\ufeff?#(?P<id>\d+): \w+ "),
+    SourceFormat.ABSOLUTE: re.compile(r"(?m)^\ufeff?Stage #(?P<id>\d+):"),
+}
+
+
+def _looks_like_ohh(text: str) -> bool:
+    return text.lstrip("\ufeff \t\r\n")[:1] in ("{", "[") and '"ohh"' in text
+
+
+def _looks_like_pokerstars(text: str) -> bool:
+    return any(STARS_HEADER.match(line.lstrip("\ufeff")) for line in text.splitlines()[:50])
+
+
+_DETECT: Final[tuple[tuple[SourceFormat, Callable[[str], object]], ...]] = (
+    (SourceFormat.PHH, looks_like_phh),
+    (SourceFormat.OHH, _looks_like_ohh),
+    (SourceFormat.POKERSTARS, _looks_like_pokerstars),
+    (SourceFormat.FULL_TILT, looks_like_full_tilt),
+    (SourceFormat.IPOKER, lambda text: "<session" in text and "<gametype>" in text),
+    (SourceFormat.MERGE, lambda text: "<description type=" in text),
+    (SourceFormat.BOSS, lambda text: "<HISTORY " in text and "GAME_" in text),
+    *(
+        (fmt, _HAND_STARTS[fmt].search)
+        for fmt in (
+            SourceFormat.ONGAME,
+            SourceFormat.BOVADA,
+            SourceFormat.WINAMAX,
+            SourceFormat.EVERLEAF,
+            SourceFormat.PARTYPOKER,
+            SourceFormat.ABSOLUTE,
+            SourceFormat.WINNING,
+            SourceFormat.KINGSCLUB,
+        )
+    ),
+)
+
+
+def detect_format(text: str) -> SourceFormat:
+    """The format of a hand-history document (UNKNOWN when no format is recognised)."""
+    for fmt, test in _DETECT:
+        if test(text):
+            return fmt
+    return SourceFormat.UNKNOWN
+
+
+def format_name(fmt: SourceFormat) -> str:
+    """A readable name of ``fmt``."""
+    return _FORMAT_NAMES.get(fmt, fmt.value)
+
+
+def read_document(
+    text: str, *, source: str, format: SourceFormat | None = None
+) -> list[RecordedHand | HandAudit]:
+    """The hands of one document, each a record to audit or a finished verdict.
+
+    Args:
+        text: the document, decoded.
+        source: its name (file name or label), copied into every result.
+        format: the format when the caller knows it; ``None`` detects it.
+
+    Returns:
+        Records and verdicts in document order. Never raises for bad input: text no reader
+        understands is one FINDINGS verdict (``history.unreadable``, line 1); a document in
+        a format the audit does not read gives one UNSUPPORTED verdict per hand it holds.
+    """
+    fmt = detect_format(text) if format is None else format
+    if fmt is SourceFormat.PHH:
+        found: list[RecordedHand | HandAudit] = list(phh_records(text, source=source))
+    elif fmt is SourceFormat.OHH:
+        found = _ohh(text, source)
+    elif fmt is SourceFormat.POKERSTARS:
+        found = stars_records(parse_file(text), source=source)
+    elif fmt is SourceFormat.FULL_TILT:
+        found = stars_records(parse_full_tilt(text), source=source, format=SourceFormat.FULL_TILT)
+    elif fmt in _HAND_STARTS:
+        found = list(_unsupported(text, source, fmt))
+    else:
+        found = []
+    if not found:
+        what = "no hand found" if fmt is not SourceFormat.UNKNOWN else "unrecognised format"
+        found = [_unreadable(source, fmt, f"{what}: not a hand history floorman reads", 1)]
+    return found
+
+
+def audit_document(
+    text: str, *, source: str, format: SourceFormat | None = None
+) -> list[HandAudit]:
+    """Audit every hand of a document (see :func:`read_document` and
+    :func:`~floorman.domain.audit.auditor.audit_hand`). Never raises for bad input: a hand
+    (or document) that fails to read or audit in an unforeseen way is a FINDINGS verdict
+    with ``history.unreadable``."""
+    try:
+        items = read_document(text, source=source, format=format)
+    except Exception as error:  # input must never crash the audit
+        return [_unreadable(source, format or SourceFormat.UNKNOWN, _failure(error), 1)]
+    return [item if isinstance(item, HandAudit) else _audit_guarded(item) for item in items]
+
+
+def _failure(error: Exception) -> str:
+    return f"the record could not be audited ({type(error).__name__}: {error})"
+
+
+def _audit_guarded(hand: RecordedHand) -> HandAudit:
+    """:func:`audit_hand`, with an unexpected failure on odd input reported as a finding
+    (``history.unreadable`` at the hand's line), never raised."""
+    try:
+        return audit_hand(hand)
+    except Exception as error:  # input must never crash the audit
+        unreadable = _unreadable(hand.source, hand.format, _failure(error), hand.line or 1)
+        return HandAudit(
+            source=unreadable.source,
+            hand_id=hand.hand_id,
+            format=hand.format,
+            game=hand.config.game,
+            status=unreadable.status,
+            findings=unreadable.findings,
+            line=unreadable.line,
+        )
+
+
+def _unreadable(source: str, fmt: SourceFormat, message: str, line: int) -> HandAudit:
+    return HandAudit(
+        source=source,
+        hand_id="",
+        format=fmt,
+        game=None,
+        status=AuditStatus.FINDINGS,
+        findings=(AuditFinding(rule=UNREADABLE_RULE, message=message, line=line),),
+        line=line,
+    )
+
+
+def _unsupported(text: str, source: str, fmt: SourceFormat) -> list[HandAudit]:
+    """One UNSUPPORTED verdict per hand of a format the audit does not read."""
+    out = []
+    for match in _HAND_STARTS[fmt].finditer(text):
+        ids = [v for k, v in match.groupdict().items() if v]
+        out.append(
+            HandAudit(
+                source=source,
+                hand_id=ids[0] if ids else "",
+                format=fmt,
+                game=None,
+                status=AuditStatus.UNSUPPORTED,
+                line=text.count("\n", 0, match.start()) + 1,
+                detail=f"{format_name(fmt)} is not a format the audit reads",
+            )
+        )
+    return out
+
+
+def _ohh(text: str, source: str) -> list[RecordedHand | HandAudit]:
+    from floorman.domain.audit.from_ohh import ohh_records
+
+    return list(ohh_records(text, source=source))

@@ -1,0 +1,146 @@
+"""What an audit says about one hand: findings (RULES.md rule ids) and a status.
+
+A finding names the broken rule by its stable RULES.md id (``blind.amount``,
+``payout.amount``, ``showdown.wrong_winner`` ...), the 0-based index of the history event it
+concerns (DESIGN.md "Forced bets": event indices are positions in the hand's history; -1 when
+no event carries it, e.g. a posted blind or the summary), the seat, the expected and actual
+values as text, and the 1-based line of the source text when the format has lines.
+
+``card.unknown`` is informational (DESIGN.md "Unknown cards"): it never makes a hand dirty,
+but a hand whose result depends on unknown cards is "unverifiable", never "clean".
+Input the readers cannot understand is reported with :data:`UNREADABLE_RULE` (not a house
+rule: the record itself is malformed) and the line.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Final
+
+from floorman.domain.model import Game
+
+UNKNOWN_CARD_RULE: Final = "card.unknown"
+INFORMATIONAL_RULES: Final = frozenset({UNKNOWN_CARD_RULE})
+UNREADABLE_RULE: Final = "history.unreadable"
+"""Findings for input a reader could not understand (with the line): not a RULES.md rule."""
+
+
+class AuditStatus(enum.Enum):
+    """The verdict on one hand."""
+
+    CLEAN = "clean"
+    """Every rule checked holds; informational findings (``card.unknown``) may be listed."""
+    FINDINGS = "findings"
+    """At least one rule is broken, or the record could not be read."""
+    UNVERIFIABLE = "unverifiable"
+    """No rule is broken as far as the record shows, but the result depends on unknown cards."""
+    UNSUPPORTED = "unsupported"
+    """A game or a format the audit does not read: counted, never clean."""
+
+
+class SourceFormat(enum.Enum):
+    """The hand-history formats the audit recognises (read, or only counted)."""
+
+    PHH = "phh"
+    OHH = "ohh"
+    POKERSTARS = "pokerstars"
+    FULL_TILT = "full_tilt"
+    IPOKER = "ipoker"
+    MERGE = "merge"
+    ONGAME = "ongame"
+    BOVADA = "bovada"
+    WINAMAX = "winamax"
+    WINNING = "winning"
+    EVERLEAF = "everleaf"
+    PARTYPOKER = "partypoker"
+    KINGSCLUB = "kingsclub"
+    ABSOLUTE = "absolute"
+    BOSS = "boss"
+    UNKNOWN = "unknown"
+
+
+READ_FORMATS: Final = frozenset(
+    {SourceFormat.PHH, SourceFormat.OHH, SourceFormat.POKERSTARS, SourceFormat.FULL_TILT}
+)
+"""Formats whose hands the audit replays; hands in any other format are unsupported."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AuditFinding:
+    """One finding.
+
+    Attributes:
+        rule: the RULES.md rule id (or :data:`UNREADABLE_RULE`).
+        message: readable reason.
+        event_index: 0-based index of the history event, -1 when none.
+        seat: the seat concerned, 0 when none.
+        expected / actual: the values as text (``"200"`` / ``"250"``), ``""`` when none.
+        line: 1-based line in the source text, 0 when unknown or not line-based.
+    """
+
+    rule: str
+    message: str
+    event_index: int = -1
+    seat: int = 0
+    expected: str = ""
+    actual: str = ""
+    line: int = 0
+
+    @property
+    def informational(self) -> bool:
+        """True for notes that never make a hand dirty (``card.unknown``)."""
+        return self.rule in INFORMATIONAL_RULES
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandAudit:
+    """The audit of one hand (or of an unreadable or unsupported part of a document).
+
+    Attributes:
+        source: the document's name (a file name, or the label a caller gave).
+        hand_id: the record's hand number or name, ``""`` when unknown.
+        format: the document's format.
+        game: the game, ``None`` when unknown or not a seed game.
+        status: the verdict.
+        findings: rule findings first (forced bets, history, settlement), then the
+            informational ones.
+        line: 1-based line where the hand starts in the source, 0 when unknown.
+        detail: a short note for unsupported hands ("hold'em is not a seed game").
+        events: history events replayed.
+    """
+
+    source: str
+    hand_id: str
+    format: SourceFormat
+    game: Game | None
+    status: AuditStatus
+    findings: tuple[AuditFinding, ...] = ()
+    line: int = 0
+    detail: str = ""
+    events: int = 0
+
+    @property
+    def rule_findings(self) -> tuple[AuditFinding, ...]:
+        """The findings that break a rule (informational ones left out)."""
+        return tuple(f for f in self.findings if not f.informational)
+
+    @property
+    def clean(self) -> bool:
+        """True when the hand audits clean."""
+        return self.status is AuditStatus.CLEAN
+
+
+def verdict(findings: tuple[AuditFinding, ...], *, unverifiable: bool) -> AuditStatus:
+    """FINDINGS when a rule finding exists, else UNVERIFIABLE or CLEAN."""
+    if any(not f.informational for f in findings):
+        return AuditStatus.FINDINGS
+    return AuditStatus.UNVERIFIABLE if unverifiable else AuditStatus.CLEAN
+
+
+def ordered(findings: list[AuditFinding]) -> tuple[AuditFinding, ...]:
+    """Rule findings first, in the order found (forced bets, history, settlement), then the
+    informational ones."""
+    return tuple(
+        [f for f in findings if not f.informational] + [f for f in findings if f.informational]
+    )

@@ -1,0 +1,552 @@
+"""PokerStars-style text hands -> :class:`~floorman.domain.audit.recorded.RecordedHand`.
+
+Works on the model of :mod:`floorman.domain.history.pokerstars` (:class:`StarsHand`), which the
+Full Tilt reader produces too. The record is kept as written, line by line:
+
+* seats: the seats that take part (post, are dealt, or act); a button that is not dealt in
+  (a dead button) stands at the first seat dealt in before it;
+* the table's stakes: bet sizes from the header (blinds in pot and no limit; Full Tilt's
+  header also gives the ante); the ante, the bring-in and the fixed-limit small blind are
+  otherwise not stated, so they are the amounts most hands of the same table and stakes in
+  the document post (:func:`table_stakes`; a one-hand document can only be checked against
+  itself); the fixed-limit big blind is the small bet (RULES.md "Stakes defaults");
+* posted forced bets from the "posts" lines; "posts small & big blinds" is a live big blind
+  and a dead small blind;
+* cards: what a line shows; every card the room does not print is unknown (``None``): the
+  other players' down cards, the hero's opponents' draws; a stud street's cards of a seat
+  with no line are all unknown; a 7th-street community card the stub needed only because of
+  burns implies the service-dealt burns (unknown cards);
+* actions: "bets X" is a bet to the seat's street total plus X; "raises X to Y" a raise to Y
+  (a stud completion is written as a raise: the kind is taken from the rules); "calls X"
+  keeps X for the call-amount check; showdown lines are applied in the rules' order;
+* result: "collected" lines (payouts), the summary's "won"/"collected" (a second statement),
+  "Total pot" and "Rake", the uncalled bets returned.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from floorman.domain.audit.findings import (
+    UNREADABLE_RULE,
+    AuditFinding,
+    AuditStatus,
+    HandAudit,
+    SourceFormat,
+)
+from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHand
+from floorman.domain.cards import Card
+from floorman.domain.games import StreetSpec, game_spec
+from floorman.domain.history.pokerstars import (
+    StarsEvent,
+    StarsEventKind,
+    StarsFile,
+    StarsHand,
+    StarsStreet,
+)
+from floorman.domain.model import (
+    Action,
+    ActionType,
+    BettingStructure,
+    Deal,
+    ForcedBetKind,
+    HandConfig,
+    HandEvent,
+    SeatState,
+    Stakes,
+)
+
+K = StarsEventKind
+_STUD7_STREETS: Final = (
+    StarsStreet.THIRD_STREET,
+    StarsStreet.FOURTH_STREET,
+    StarsStreet.FIFTH_STREET,
+    StarsStreet.SIXTH_STREET,
+    StarsStreet.SEVENTH_STREET,
+)
+_STUD5_STREETS: Final = (
+    StarsStreet.SECOND_STREET,
+    StarsStreet.THIRD_STREET,
+    StarsStreet.FOURTH_STREET,
+    StarsStreet.FIFTH_STREET,
+)
+_POSTS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.SMALL_AND_BIG_BLINDS})
+_BETTING: Final = {
+    K.BRING_IN: ActionType.BRING_IN,
+    K.BET: ActionType.BET,
+    K.CALL: ActionType.CALL,
+    K.RAISE: ActionType.RAISE,
+    K.CHECK: ActionType.CHECK,
+    K.FOLD: ActionType.FOLD,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TableStakes:
+    """The amounts most hands of one table and stakes post (0: none seen)."""
+
+    ante: int = 0
+    bring_in: int = 0
+    small_blind: int = 0
+
+
+def table_key(hand: StarsHand) -> tuple[object, ...]:
+    """What makes two hands the same table and stakes (the key of :func:`table_stakes`)."""
+    return (
+        hand.table,
+        hand.game,
+        hand.structure,
+        hand.stakes.small_bet,
+        hand.stakes.big_bet,
+        hand.scale,
+        hand.tournament_id,
+    )
+
+
+def _mode(values: Iterable[int]) -> int:
+    counts = Counter(values)
+    return max(counts, key=lambda amount: (counts[amount], amount)) if counts else 0
+
+
+def table_stakes(hands: Sequence[StarsHand]) -> dict[tuple[object, ...], TableStakes]:
+    """Per table and stakes: the most common ante, bring-in and small blind posted by a seat
+    not going all in (a tie: the larger amount); 0 when none was (the bring-in and small
+    blind then follow RULES.md "Stakes defaults"), except the ante: when every ante went all
+    in, the largest of them (a stake 0 would mean "no ante")."""
+    seen: dict[tuple[object, ...], dict[StarsEventKind, list[int]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    short: dict[tuple[object, ...], dict[StarsEventKind, list[int]]] = defaultdict(
+        lambda: defaultdict(list)
+    )
+    for hand in hands:
+        key = table_key(hand)
+        _ = seen[key]  # every table gets an entry, even one without posts
+        for event in hand.events:
+            if event.kind in (K.ANTE, K.BRING_IN, K.SMALL_BLIND):
+                (short if event.all_in else seen)[key][event.kind].append(event.amount)
+
+    def ante(key: tuple[object, ...]) -> int:
+        # only all-in antes: the largest is the best lower bound of the table's ante
+        return _mode(seen[key][K.ANTE]) or max(short[key][K.ANTE], default=0)
+
+    return {
+        key: TableStakes(
+            ante=ante(key),
+            bring_in=_mode(seen[key][K.BRING_IN]),
+            small_blind=_mode(seen[key][K.SMALL_BLIND]),
+        )
+        for key in seen
+    }
+
+
+def stars_records(
+    parsed: StarsFile, *, source: str, format: SourceFormat = SourceFormat.POKERSTARS
+) -> list[RecordedHand | HandAudit]:
+    """Every hand of a parsed file as a record to audit, in file order, with the file's
+    unreadable parts (FINDINGS, ``history.unreadable`` or ``card.malformed`` with the line)
+    and hands of other games (UNSUPPORTED). Hands repeated in a file (same hand number) are
+    audited once."""
+    stakes = table_stakes(parsed.hands)
+    out: list[tuple[int, RecordedHand | HandAudit]] = []
+    seen: set[int] = set()
+    for hand in parsed.hands:
+        if hand.hand_id in seen:
+            continue
+        seen.add(hand.hand_id)
+        out.append(
+            (hand.line, stars_record(hand, stakes[table_key(hand)], source=source, format=format))
+        )
+    for skipped in parsed.unsupported:
+        out.append(
+            (
+                skipped.line,
+                HandAudit(
+                    source=source,
+                    hand_id=str(skipped.hand_id),
+                    format=format,
+                    game=None,
+                    status=AuditStatus.UNSUPPORTED,
+                    line=skipped.line,
+                    detail=f"{skipped.game_name} is not a seed game",
+                ),
+            )
+        )
+    for problem in parsed.problems:
+        rule = "card.malformed" if "is not a card" in problem.message else UNREADABLE_RULE
+        out.append(
+            (
+                problem.line,
+                HandAudit(
+                    source=source,
+                    hand_id=str(problem.hand_id or ""),
+                    format=format,
+                    game=None,
+                    status=AuditStatus.FINDINGS,
+                    findings=(AuditFinding(rule=rule, message=problem.message, line=problem.line),),
+                    line=problem.line,
+                ),
+            )
+        )
+    return [item for _, item in sorted(out, key=lambda pair: pair[0])]
+
+
+def stars_record(
+    hand: StarsHand,
+    table: TableStakes,
+    *,
+    source: str,
+    format: SourceFormat = SourceFormat.POKERSTARS,
+) -> RecordedHand:
+    """One hand as a record (see the module docstring for the mapping)."""
+    return _Mapper(hand, table, source, format).build()
+
+
+class _Mapper:
+    def __init__(
+        self, hand: StarsHand, table: TableStakes, source: str, format: SourceFormat
+    ) -> None:
+        self.hand = hand
+        self.table = table
+        self.source = source
+        self.format = format
+        self.spec = game_spec(hand.game)
+        self.events: list[HandEvent] = []
+        self.lines: list[int] = []
+        self.calls: list[int | None] = []
+        self.folded: set[int] = set()
+        self.street_bets: dict[int, int] = defaultdict(int)
+        self.street = -1
+        self.notes: list[AuditFinding] = []
+
+    # -- output ---------------------------------------------------------------------------
+
+    def emit(self, event: HandEvent, line: int, call: int | None = None) -> None:
+        self.events.append(event)
+        self.lines.append(line)
+        self.calls.append(call)
+
+    def build(self) -> RecordedHand:
+        hand = self.hand
+        self.seats = self._seats()
+        self.burns = self._implied_burns()
+        posted = self._posted()
+        self._history()
+        return RecordedHand(
+            source=self.source,
+            hand_id=str(hand.hand_id),
+            format=self.format,
+            line=hand.line,
+            config=self._config(),
+            posted=posted,
+            events=tuple(self.events),
+            event_lines=tuple(self.lines),
+            call_amounts=tuple(self.calls),
+            loose_aggressive=True,
+            room_showdown=True,
+            revealed=self._revealed(),
+            declared=self._declared(),
+            notes=tuple(self.notes),
+        )
+
+    # -- configuration ----------------------------------------------------------------------
+
+    def _seats(self) -> list[int]:
+        active = {e.seat for e in self.hand.events if e.seat and e.kind is not K.COLLECT}
+        listed = [s.seat for s in self.hand.seats if s.seat in active or not s.sitting_out]
+        return sorted(s for s in listed if s in active)
+
+    def _button(self) -> int:
+        if self.spec.is_stud:
+            return 0
+        button = self.hand.button_seat
+        if button in self.seats or not self.seats:
+            return button
+        before = [seat for seat in self.seats if seat < button]
+        return before[-1] if before else self.seats[-1]
+
+    def _config(self) -> HandConfig:
+        hand = self.hand
+        stakes = hand.stakes
+        fixed = hand.structure is BettingStructure.FIXED_LIMIT
+        header_ante = self.format is SourceFormat.FULL_TILT and stakes.ante
+        if self.spec.is_stud:
+            expected = Stakes(
+                small_bet=stakes.small_bet,
+                big_bet=stakes.big_bet,
+                ante=header_ante or self.table.ante or stakes.ante,
+                bring_in=self.table.bring_in or stakes.bring_in,
+                whole_unit=hand.scale,
+            )
+        elif fixed:
+            expected = Stakes(
+                small_bet=stakes.small_bet,
+                big_bet=stakes.big_bet,
+                ante=self.table.ante,
+                small_blind=self.table.small_blind or stakes.small_blind,
+                big_blind=stakes.small_bet,
+                whole_unit=hand.scale,
+            )
+        else:
+            expected = Stakes(
+                ante=self.table.ante,
+                small_blind=stakes.small_blind,
+                big_blind=stakes.big_blind,
+                whole_unit=hand.scale,
+            )
+        stacks = {s.seat: s for s in hand.seats}
+        return HandConfig(
+            game=hand.game,
+            betting_structure=hand.structure,
+            stakes=expected,
+            seats=tuple(
+                SeatState(seat=seat, player_id=stacks[seat].name, stack=stacks[seat].stack)
+                for seat in self.seats
+            ),
+            button_seat=self._button(),
+        )
+
+    def _posted(self) -> tuple[PostedBet, ...]:
+        big = self.hand.stakes.small_bet
+        if self.hand.structure is not BettingStructure.FIXED_LIMIT:
+            big = self.hand.stakes.big_blind
+        out: list[PostedBet] = []
+        for e in self.hand.events:
+            if e.kind not in _POSTS or e.seat not in self.seats:
+                continue
+            if e.kind is K.SMALL_AND_BIG_BLINDS:
+                live = min(e.amount, big)
+                out.append(
+                    PostedBet(seat=e.seat, kind=ForcedBetKind.BIG_BLIND, amount=live, line=e.line)
+                )
+                if e.amount > live:
+                    out.append(
+                        PostedBet(
+                            seat=e.seat,
+                            kind=ForcedBetKind.DEAD_BLIND,
+                            amount=e.amount - live,
+                            dead=True,
+                            line=e.line,
+                        )
+                    )
+                self.street_bets[e.seat] += live
+                continue
+            kind = {
+                K.ANTE: ForcedBetKind.ANTE,
+                K.SMALL_BLIND: ForcedBetKind.SMALL_BLIND,
+                K.BIG_BLIND: ForcedBetKind.BIG_BLIND,
+            }[e.kind]
+            out.append(PostedBet(seat=e.seat, kind=kind, amount=e.amount, line=e.line))
+            if kind is not ForcedBetKind.ANTE:
+                self.street_bets[e.seat] += e.amount
+        return tuple(out)
+
+    # -- history ----------------------------------------------------------------------------
+
+    def _street_of(self, street: StarsStreet) -> int | None:
+        """The engine's street index for a line's street (None: not a dealing street)."""
+        if self.spec.is_draw:
+            return {
+                StarsStreet.FIRST_ROUND: 0,
+                StarsStreet.DRAW: 1,
+                StarsStreet.SECOND_ROUND: 1,
+            }.get(street)
+        streets = _STUD5_STREETS if len(self.spec.streets) == 4 else _STUD7_STREETS
+        return streets.index(street) if street in streets else None
+
+    def _history(self) -> None:
+        events = [e for e in self.hand.events if e.kind not in _POSTS]
+        used: set[int] = set()
+        for position, e in enumerate(events):
+            if position in used:
+                continue
+            index = self._street_of(e.street)
+            if index is None and self.street < 0 and e.kind in _BETTING:
+                index = 0  # no section line before the first betting round
+            if index is not None and index > self.street:
+                self._enter_street(index, events, position, used)
+            if position in used:
+                continue
+            self._event(e, events, position, used)
+
+    def _implied_burns(self) -> bool:
+        """A room that deals the stud community card must have burned: when the stub could
+        give every player still in a card without burns, the service-dealt burns are implied
+        (one unknown card before each of the 4th to 7th streets, RULES.md "Seven Card Stud
+        family"). Rooms never report burns."""
+        community = next((e for e in self.hand.events if e.kind is K.COMMUNITY), None)
+        if community is None or self.spec.is_draw:
+            return False
+        last = self._street_of(community.street)
+        if last is None:
+            return False
+        fold_street = {
+            e.seat: self._street_of(e.street) for e in self.hand.events if e.kind is K.FOLD
+        }
+
+        def live(index: int) -> int:
+            return sum(
+                1
+                for seat in self.seats
+                if fold_street.get(seat) is None or fold_street[seat] >= index  # type: ignore[operator]
+            )
+
+        dealt = sum(self.spec.streets[k].cards * live(k) for k in range(last))
+        return len(self.spec.deck(len(self.seats))) - dealt >= live(last)
+
+    def _enter_street(
+        self, index: int, events: list[StarsEvent], position: int, used: set[int]
+    ) -> None:
+        """Deal every street from the current one up to ``index`` (a stud street's cards
+        come before its betting; the draw game's first street deals five down)."""
+        while self.street < index:
+            self.street += 1
+            if self.street > 0:
+                self.street_bets = defaultdict(int)
+            spec = self.spec.streets[self.street]
+            if spec.draw:
+                continue
+            if self.burns and spec.burn:
+                self.emit(Deal(seat=0, cards=(None,), burn=True), 0)
+            deals: dict[int, StarsEvent] = {}
+            community: StarsEvent | None = None
+            for k in range(position, len(events)):
+                e = events[k]
+                if self._street_of(e.street) != self.street:
+                    if self._street_of(e.street) is not None:
+                        break
+                    continue
+                if e.kind is K.DEAL and e.seat not in deals:
+                    deals[e.seat] = e
+                    used.add(k)
+                elif e.kind is K.COMMUNITY:
+                    community = e
+                    used.add(k)
+            if community is not None:
+                self.emit(Deal(seat=0, cards=community.cards, face_up=True), community.line)
+                continue
+            for seat in self.seats:
+                if seat not in self.folded:
+                    self._deal_street(spec, seat, deals.get(seat))
+
+    def _deal_street(self, spec: StreetSpec, seat: int, line: StarsEvent | None) -> None:
+        down: tuple[Card | None, ...] = (None,) * spec.down
+        up: tuple[Card | None, ...] = (None,) * spec.up
+        number = line.line if line else 0
+        if line is not None:
+            cards = line.cards
+            if len(cards) == spec.down + spec.up:
+                down, up = cards[: spec.down], cards[spec.down :]
+            elif len(cards) == spec.up:
+                up = cards
+            elif len(cards) == spec.down:
+                down = cards
+            else:
+                down = cards  # the wrong count: the engine reports card.count
+                up = ()
+        if down:
+            self.emit(Deal(seat=seat, cards=down), number)
+        if up:
+            self.emit(Deal(seat=seat, cards=up, face_up=True), number)
+
+    def _event(
+        self, e: StarsEvent, events: list[StarsEvent], position: int, used: set[int]
+    ) -> None:
+        if e.kind in _BETTING:
+            self._betting(e)
+        elif e.kind is K.DISCARD or e.kind is K.STAND_PAT:
+            self._draw(e, events, position, used)
+        elif e.kind is K.SHOW:
+            self.emit(Action(seat=e.seat, type=ActionType.SHOW, cards=e.cards), e.line)
+        elif e.kind is K.MUCK:
+            self.emit(Action(seat=e.seat, type=ActionType.MUCK), e.line)
+        elif e.kind is K.DEAL and e.street is not StarsStreet.DRAW:
+            self.notes.append(
+                AuditFinding(
+                    rule="card.count",
+                    message=f"cards dealt to seat {e.seat} outside a street's deal",
+                    seat=e.seat,
+                    line=e.line,
+                )
+            )
+
+    def _betting(self, e: StarsEvent) -> None:
+        kind = _BETTING[e.kind]
+        amount = 0
+        call: int | None = None
+        if kind is ActionType.FOLD:
+            self.folded.add(e.seat)
+        elif kind is ActionType.BRING_IN:
+            amount = e.amount
+            self.street_bets[e.seat] += e.amount
+        elif kind is ActionType.BET:
+            amount = self.street_bets[e.seat] + e.amount
+            self.street_bets[e.seat] = amount
+        elif kind is ActionType.RAISE:
+            amount = e.to_amount
+            self.street_bets[e.seat] = amount
+        elif kind is ActionType.CALL:
+            call = e.amount
+            self.street_bets[e.seat] += e.amount
+        self.emit(Action(seat=e.seat, type=kind, amount=amount), e.line, call)
+
+    def _draw(self, e: StarsEvent, events: list[StarsEvent], position: int, used: set[int]) -> None:
+        if e.kind is K.STAND_PAT:
+            self.emit(Action(seat=e.seat, type=ActionType.DRAW), e.line)
+            return
+        count = e.amount
+        discards = e.cards if len(e.cards) == count else (None,) * count
+        self.emit(Action(seat=e.seat, type=ActionType.DRAW, cards=discards), e.line)
+        replacement: tuple[Card | None, ...] = (None,) * count
+        line = e.line
+        for k in range(position + 1, len(events)):
+            later = events[k]
+            if later.kind is K.DEAL and later.seat == e.seat and k not in used:
+                replacement, line = later.cards, later.line
+                used.add(k)
+                break
+            if later.kind in (K.DISCARD, K.STAND_PAT) and later.seat == e.seat:
+                break
+        if replacement:
+            self.emit(Deal(seat=e.seat, cards=replacement), line)
+
+    def _revealed(self) -> dict[int, tuple[Card | None, ...]]:
+        summary = self.hand.summary
+        if summary is None:
+            return {}
+        return {s.seat: s.mucked for s in summary.seats if s.mucked}
+
+    # -- result ---------------------------------------------------------------------------
+
+    def _declared(self) -> DeclaredResult:
+        payouts: dict[int, int] = defaultdict(int)
+        payout_lines: dict[int, int] = {}
+        returned: dict[int, int] = defaultdict(int)
+        for e in self.hand.events:
+            if e.kind is K.COLLECT:
+                payouts[e.seat] += e.amount
+                payout_lines.setdefault(e.seat, e.line)
+            elif e.kind is K.UNCALLED_RETURN:
+                returned[e.seat] += e.amount
+        summary = self.hand.summary
+        if summary is None:
+            return DeclaredResult(
+                payouts=dict(payouts), payout_lines=payout_lines, returned=dict(returned)
+            )
+        won = {s.seat: s.won for s in summary.seats if s.won}
+        # "Total pot ... | Rake ..." is the summary's first line, before any "Board [..]" line
+        summary_line = next((s.line for s in summary.seats), 0) - 1 - (1 if summary.board else 0)
+        return DeclaredResult(
+            payouts=dict(payouts),
+            payout_lines=payout_lines,
+            rake=summary.rake,
+            rake_line=max(summary_line, 0),
+            total_pot=summary.total_pot,
+            pot_line=max(summary_line, 0),
+            returned=dict(returned),
+            summary_payouts=won,
+            summary_lines={s.seat: s.line for s in summary.seats},
+        )

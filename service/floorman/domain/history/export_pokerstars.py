@@ -1,0 +1,396 @@
+"""Hand record -> PokerStars-style text (the room export most trackers read).
+
+The layout follows the PokerStars exports of ``../shared/corpus/hh-fpdb/`` (README "PokerStars
+text"), which :func:`floorman.domain.history.pokerstars.parse_file` reads:
+
+* header ``PokerStars Hand #<hand number>:  <game> <Limit|Pot Limit|No Limit> (<a>/<b>[ CUR])
+  - <date> UTC``; game names ``7 Card Stud``, ``7 Card Stud Hi/Lo``, ``Razz``, ``5 Card Stud``,
+  ``5 Card Draw`` and ``5 Card Draw 7-A``; the pair is the small and big bet (fixed limit,
+  and every stud), the blinds (pot- and no-limit draw);
+* ``Table '<name>' <n>-max Seat #<b> is the button`` (the stud dealer position when not 0),
+  ``Seat <s>: <name> (<stack> in chips)``, the posts (antes, blinds; a live big blind with a
+  dead small blind is ``posts small & big blinds``, any other dead post ``posts the ante``);
+* streets ``*** 3rd STREET ***`` .. ``*** 6th STREET ***``, ``*** RIVER ***`` (a community card in
+  brackets), ``*** 2nd STREET ***`` .. ``*** 5th STREET ***`` (five card stud), ``*** DEALING
+  HANDS ***`` (draw; the draw itself has no marker); ``Dealt to <name> [earlier up cards]
+  [new cards]`` for every seat whose cards are known (``??`` for one unknown card); the draw
+  as ``discards <n> cards [cards]`` / ``stands pat`` then ``Dealt to <name> [kept] [new]``;
+* actions with exact amounts: ``brings in for X``, ``bets X``, ``calls X``, ``raises X to Y``
+  (a completion too), ``checks``, ``folds``, ``and is all-in``;
+* ``*** SHOW DOWN ***``, ``shows [cards]``, ``mucks hand``, ``Uncalled bet (X) returned to``,
+  ``collected X from pot`` (``main pot`` / ``side pot-k`` when there are side pots);
+* ``*** SUMMARY ***`` with ``Total pot T [Main pot M. Side pot-k S.] | Rake R`` (the pots
+  after rake, the total before), the community ``Board``, one line per seat.
+
+Amounts: ``$12.50`` (``€``, ``£``; other currencies without a symbol, their code in the
+header) for money tables, whole chips otherwise. Burns are not written (PokerStars has none).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC
+
+from floorman.domain.cards import Card, card_str
+from floorman.domain.engine import HandState
+from floorman.domain.history.phh_house import is_dead
+from floorman.domain.history.record import HandRecord
+from floorman.domain.history.settled_record import SettledRecord, settle_record
+from floorman.domain.model import (
+    Action,
+    ActionType,
+    BettingStructure,
+    Deal,
+    ForcedBet,
+    ForcedBetKind,
+    Game,
+)
+
+GAME_NAMES = {
+    Game.SEVEN_CARD_STUD: "7 Card Stud",
+    Game.SEVEN_CARD_STUD_HI_LO: "7 Card Stud Hi/Lo",
+    Game.RAZZ: "Razz",
+    Game.FIVE_CARD_STUD: "5 Card Stud",
+    Game.FIVE_CARD_DRAW: "5 Card Draw",
+    Game.FIVE_CARD_DRAW_7A: "5 Card Draw 7-A",
+}
+"""The game line of each game (read back by the PokerStars reader)."""
+LIMIT_NAMES = {
+    BettingStructure.FIXED_LIMIT: "Limit",
+    BettingStructure.POT_LIMIT: "Pot Limit",
+    BettingStructure.NO_LIMIT: "No Limit",
+}
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
+_MARKERS = {
+    "first_round": "*** DEALING HANDS ***",
+    "second_street": "*** 2nd STREET ***",
+    "third_street": "*** 3rd STREET ***",
+    "fourth_street": "*** 4th STREET ***",
+    "fifth_street": "*** 5th STREET ***",
+    "sixth_street": "*** 6th STREET ***",
+    "seventh_street": "*** RIVER ***",
+}
+_FOLDED_ON = {
+    "first_round": "before the Draw",
+    "draw": "before the Draw",
+    "second_round": "after the Draw",
+    "second_street": "on the 2nd Street",
+    "third_street": "on the 3rd Street",
+    "fourth_street": "on the 4th Street",
+    "fifth_street": "on the 5th Street",
+    "sixth_street": "on the 6th Street",
+    "seventh_street": "on the River",
+}
+
+
+def export_pokerstars(record: HandRecord) -> str:
+    """The PokerStars-style text of one hand (see the module docstring for the layout).
+
+    Args:
+        record: the hand; its events must be legal (they are replayed through the engine).
+
+    Returns:
+        The hand's lines, ending with a blank line; ``parse_file`` reads it back to a
+        :class:`~floorman.domain.history.pokerstars.StarsHand` that
+        :func:`~floorman.domain.history.stars_mapping.stars_to_hand` maps to the same
+        configuration (no rake policy: the text carries the rake paid) and events.
+
+    Raises:
+        InvalidArgument: the record's configuration is malformed.
+        HistoryError: an event breaks a rule (its index is named).
+    """
+    return "\n".join(_Writer(settle_record(record)).lines()) + "\n\n"
+
+
+class _Writer:
+    """Writes one settled hand, line by line."""
+
+    def __init__(self, settled: SettledRecord) -> None:
+        self.settled = settled
+        self.record = settled.record
+        self.config = settled.record.config
+        currency = self.record.currency
+        self.symbol = _SYMBOLS.get(currency, "")
+        self.scale = 100 if currency else 1
+        self.out: list[str] = []
+
+    def money(self, minor: int) -> str:
+        """``$1.25`` / ``1.25`` (money) or ``125`` (chips)."""
+        if self.scale == 1:
+            return str(minor)
+        return f"{self.symbol}{minor // 100}.{minor % 100:02d}"
+
+    def name(self, seat: int) -> str:
+        return self.settled.name_of(seat)
+
+    # -- the hand ------------------------------------------------------------------------
+
+    def lines(self) -> list[str]:
+        self._header()
+        self._posts()
+        self._events()
+        self._results()
+        return self.out
+
+    def _header(self) -> None:
+        record, config = self.record, self.config
+        stakes = self.settled.final.stakes
+        stud = config.game.is_stud
+        fixed = config.betting_structure is BettingStructure.FIXED_LIMIT
+        small, big = (
+            (stakes.small_bet, stakes.big_bet)
+            if fixed or stud
+            else (stakes.small_blind, stakes.big_blind)
+        )
+        code = f" {record.currency}" if record.currency else ""
+        date = ""
+        if record.started_at is not None:
+            started = record.started_at
+            started = started.astimezone(UTC) if started.tzinfo else started.replace(tzinfo=UTC)
+            date = started.strftime(" - %Y/%m/%d %H:%M:%S UTC")
+        self.out.append(
+            f"PokerStars Hand #{record.hand_number}:  {GAME_NAMES[config.game]} "
+            f"{LIMIT_NAMES[config.betting_structure]} "
+            f"({self.money(small)}/{self.money(big)}{code}){date}"
+        )
+        seats = sorted(self.settled.seats)
+        button = f" Seat #{config.button_seat} is the button" if config.button_seat else ""
+        table = (record.table_name or record.table_id).replace("'", "’")
+        self.out.append(f"Table '{table}' {max(max(seats), 2)}-max{button}")
+        for seat in sorted(self.config.seats, key=lambda s: s.seat):
+            self.out.append(
+                f"Seat {seat.seat}: {self.name(seat.seat)} ({self.money(seat.stack)} in chips)"
+            )
+
+    def _posts(self) -> None:
+        """Antes first, then the blinds, as the engine posts them (a short stack posts what
+        it has and is all in)."""
+        forced = self.settled.forced_bets()
+        stacks = {seat.seat: seat.stack for seat in self.config.seats}
+        antes = [(b, "") for b in forced if b.kind is ForcedBetKind.ANTE]
+        blinds = _joined_blinds([b for b in forced if b.kind is not ForcedBetKind.ANTE])
+        for bet, text in antes + blinds:
+            posted = min(bet.amount, stacks[bet.seat])
+            stacks[bet.seat] -= posted
+            all_in = " and is all-in" if stacks[bet.seat] == 0 else ""
+            what = text or _post_text(bet)
+            self.out.append(f"{self.name(bet.seat)}: {what} {self.money(posted)}{all_in}")
+
+    def _events(self) -> None:
+        settled = self.settled
+        street = ""
+        replacement: dict[int, list[Card | None]] = {}
+        for index, event in enumerate(self.record.events):
+            before = settled.before[index]
+            after = settled.before[index + 1] if index + 1 < len(settled.before) else settled.final
+            now = settled.streets[index]
+            if now != street:
+                street = now
+                self._marker(street, index)
+            if isinstance(event, Deal):
+                self._deal(event, before, after, replacement)
+            else:
+                self._action(event, before, after)
+
+    def _marker(self, street: str, index: int) -> None:
+        """The street's marker; the stud community card goes in brackets after it."""
+        if street == "showdown":
+            self.out.append("*** SHOW DOWN ***")
+            return
+        marker = _MARKERS.get(street)
+        if marker is None:
+            return
+        streets = self.settled.streets
+        for event, where in zip(self.record.events[index:], streets[index:], strict=True):
+            if where != street:
+                break
+            if isinstance(event, Deal) and event.seat == 0 and not event.burn:
+                marker += f" {_brackets(event.cards)}"
+                break
+        self.out.append(marker)
+
+    def _deal(
+        self,
+        deal: Deal,
+        before: HandState,
+        after: HandState,
+        replacement: dict[int, list[Card | None]],
+    ) -> None:
+        """One ``Dealt to`` line once a seat's cards of the street (or of its draw) are in."""
+        if deal.burn or deal.seat == 0:
+            return
+        seat = deal.seat
+        pos = before.positions[seat]
+        name = self.name(seat)
+        if before.draw_owed:
+            new = replacement.setdefault(seat, [])
+            new.extend(deal.cards)
+            if before.draw_owed > len(deal.cards):
+                return
+            del replacement[seat]
+            cards = after.cards[pos]
+            self.out.append(f"Dealt to {name} {_brackets(cards[: len(cards) - len(new)])} "
+                            f"{_brackets(new)}")  # fmt: skip
+            return
+        if before.need_down[pos] + before.need_up[pos] > len(deal.cards):
+            return  # more of this street's cards are coming to the seat
+        count = before.street_spec.cards
+        cards, ups = after.cards[pos], after.up[pos]
+        dealt = cards[len(cards) - count :]
+        if all(card is None for card in dealt):
+            return
+        earlier = [c for c, up in zip(cards[: len(cards) - count], ups, strict=False) if up]
+        if before.street == 0 or not before.spec.is_stud:
+            self.out.append(f"Dealt to {name} {_brackets(dealt)}")
+        else:
+            self.out.append(f"Dealt to {name} {_brackets(earlier)} {_brackets(dealt)}")
+
+    def _action(self, action: Action, before: HandState, after: HandState) -> None:
+        who = self.name(action.seat)
+        kind = action.type
+        pos = before.positions[action.seat]
+        all_in = " and is all-in" if after.all_in[pos] and not before.all_in[pos] else ""
+        added = after.contributed[pos] - before.contributed[pos]
+        if kind is ActionType.FOLD:
+            text = "folds"
+        elif kind is ActionType.CHECK:
+            text = "checks"
+        elif kind is ActionType.CALL:
+            text = f"calls {self.money(added)}{all_in}"
+        elif kind is ActionType.BRING_IN:
+            text = f"brings in for {self.money(added)}{all_in}"
+        elif kind in (ActionType.BET, ActionType.RAISE, ActionType.COMPLETE):
+            to = action.amount
+            if before.current_bet == 0:
+                text = f"bets {self.money(added)}{all_in}"
+            else:
+                text = f"raises {self.money(to - before.current_bet)} to {self.money(to)}{all_in}"
+        elif kind is ActionType.DRAW:
+            count = len(action.cards)
+            if not count:
+                text = "stands pat"
+            else:
+                plural = "s" if count > 1 else ""
+                known = any(card is not None for card in action.cards)
+                shown = f" {_brackets(action.cards)}" if known else ""
+                text = f"discards {count} card{plural}{shown}"
+        elif kind is ActionType.SHOW:
+            text = f"shows {_brackets(action.cards)}"
+        else:
+            text = "mucks hand"
+        self.out.append(f"{who}: {text}")
+
+    # -- results and summary -------------------------------------------------------------
+
+    def _results(self) -> None:
+        settled = self.settled
+        result = settled.result
+        if settled.final.show_order and "*** SHOW DOWN ***" not in self.out:
+            self.out.append("*** SHOW DOWN ***")
+        if result is None:
+            return
+        for seat, chips in result.returned.items():
+            self.out.append(f"Uncalled bet ({self.money(chips)}) returned to {self.name(seat)}")
+        several = len(settled.awards) > 1
+        for award in settled.awards:
+            where = (
+                ("main pot" if award.number == 0 else f"side pot-{award.number}")
+                if several
+                else "pot"
+            )
+            for seat, chips in award.shares.items():
+                self.out.append(f"{self.name(seat)} collected {self.money(chips)} from {where}")
+        self.out.append("*** SUMMARY ***")
+        total = sum(a.amount + a.rake for a in settled.awards)
+        pots = ""
+        if several:
+            pots = f" Main pot {self.money(settled.awards[0].amount)}." + "".join(
+                f" Side pot-{a.number} {self.money(a.amount)}." for a in settled.awards[1:]
+            )
+        self.out.append(f"Total pot {self.money(total)}{pots} | Rake {self.money(result.rake)}")
+        if settled.final.community:
+            self.out.append(f"Board {_brackets(settled.final.community)}")
+        for seat in sorted(settled.seats):
+            self.out.append(self._summary_seat(seat))
+
+    def _summary_seat(self, seat: int) -> str:
+        settled = self.settled
+        state = settled.final
+        pos = state.positions[seat]
+        won = settled.result.payouts.get(seat, 0) if settled.result else 0
+        roles = ""
+        if self.config.game.is_draw:
+            roles = " (button)" if seat == self.config.button_seat else ""
+        head = f"Seat {seat}: {self.name(seat)}{roles}"
+        showed = self._showed(seat)
+        if showed is not None:
+            result = f"and won ({self.money(won)})" if won else "and lost"
+            return f"{head} showed {_brackets(showed)} {result}"
+        if self._mucked(seat):
+            return f"{head} mucked"
+        if won:
+            return f"{head} collected ({self.money(won)})"
+        if state.folded[pos]:
+            return f"{head} folded {self._folded_on(seat)}"
+        return head
+
+    def _showed(self, seat: int) -> tuple[Card | None, ...] | None:
+        """The cards a seat showed (SHOW, or turned up after an all-in), else ``None``."""
+        for event in self.record.events:
+            if isinstance(event, Action) and event.seat == seat and event.type is ActionType.SHOW:
+                return event.cards
+        state = self.settled.final
+        pos = state.positions[seat]
+        if state.exposed and state.live(pos) and state.show_order:
+            return state.cards[pos]
+        return None
+
+    def _mucked(self, seat: int) -> bool:
+        return any(
+            isinstance(e, Action) and e.seat == seat and e.type is ActionType.MUCK
+            for e in self.record.events
+        )
+
+    def _folded_on(self, seat: int) -> str:
+        for index, event in enumerate(self.record.events):
+            if isinstance(event, Action) and event.seat == seat and event.type is ActionType.FOLD:
+                return _FOLDED_ON.get(self.settled.streets[index], "")
+        return ""
+
+
+def _joined_blinds(blinds: list[ForcedBet]) -> list[tuple[ForcedBet, str]]:
+    """Blind posts and their text; a seat's live big blind and dead small blind are one
+    ``posts small & big blinds`` line (PokerStars), any other dead post ``posts the ante``."""
+    out: list[tuple[ForcedBet, str]] = []
+    dead = [b for b in blinds if is_dead(b)]
+    for bet in blinds:
+        if is_dead(bet):
+            continue
+        partner = next(
+            (d for d in dead if d.seat == bet.seat and bet.kind is ForcedBetKind.BIG_BLIND), None
+        )
+        if partner is not None:
+            dead.remove(partner)
+            joined = ForcedBet(seat=bet.seat, kind=bet.kind, amount=bet.amount + partner.amount)
+            out.append((joined, "posts small & big blinds"))
+        else:
+            out.append((bet, ""))
+    out += [(bet, "posts the ante") for bet in dead]
+    return out
+
+
+def _post_text(bet: ForcedBet) -> str:
+    if bet.kind is ForcedBetKind.ANTE:
+        return "posts the ante"
+    if bet.kind is ForcedBetKind.SMALL_BLIND:
+        return "posts small blind"
+    return "posts big blind"
+
+
+def _brackets(cards: tuple[Card | None, ...] | list[Card | None]) -> str:
+    return "[" + " ".join(card_str(card) for card in cards) + "]"
+
+
+def _street_cards(state: HandState, pos: int, street: int) -> tuple[Card | None, ...]:
+    """The cards ``pos`` received on ``street`` (its last ``street.cards`` cards)."""
+    count = state.spec.streets[street].cards
+    return tuple(state.cards[pos][-count:]) if count else ()

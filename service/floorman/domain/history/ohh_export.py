@@ -1,0 +1,290 @@
+"""Hand record -> Open Hand History JSON (OHH, version :data:`~.ohh_model.SPEC_VERSION`).
+
+One ``{"ohh": {...}}`` object per hand. Amounts are decimal numbers built from integers:
+money tables (``currency`` an ISO code) write minor units / 100 (``12.50``), chip tables
+(``currency`` ``"Chips"``) whole chips. A bet's, call's or raise's ``amount`` is the chips the
+action ADDS (OHH), never the raise-to total (PHH's ``cbr``). Rounds follow floorman's streets;
+the floorman extension object carries what OHH cannot say. The mapping, street by street and
+action by action, is in ``docs/hand-history-formats.md``.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC
+from decimal import Decimal
+
+from floorman.domain.cards import Card, card_str
+from floorman.domain.engine import HandState
+from floorman.domain.history import ohh_model as m
+from floorman.domain.history.ohh_json import dumps
+from floorman.domain.history.phh_house import is_dead
+from floorman.domain.history.record import HandRecord
+from floorman.domain.history.settled_record import SettledRecord, settle_record
+from floorman.domain.model import (
+    Action,
+    ActionType,
+    Deal,
+    ForcedBet,
+    ForcedBetKind,
+    HandEvent,
+    RakePolicy,
+    Stakes,
+)
+
+SITE_NAME = "floorman"
+INTERNAL_VERSION = "1.0.0"
+_STAKES_FIELDS = (
+    "small_bet", "big_bet", "ante", "bring_in", "small_blind", "big_blind", "whole_unit",
+    "odd_chip_unit",
+)  # fmt: skip
+_SIMPLE = {
+    ActionType.FOLD: m.FOLD,
+    ActionType.CHECK: m.CHECK,
+    ActionType.MUCK: m.MUCKS,
+}
+
+
+def export_ohh(record: HandRecord) -> str:
+    """The OHH JSON text of one hand (``{"ohh": {...}}``).
+
+    Args:
+        record: the hand; its events must be legal (they are replayed through the engine).
+
+    Returns:
+        JSON text; :func:`~floorman.domain.history.ohh.parse_ohh` and
+        :func:`~floorman.domain.history.ohh.ohh_to_hand` give back the same configuration
+        and events. ``pots`` (amounts before rake, the rake, each winner's chips) is written
+        when the hand is over and its result does not depend on unknown cards.
+
+    Raises:
+        InvalidArgument: the record's configuration is malformed.
+        HistoryError: an event breaks a rule (its index is named).
+    """
+    return dumps({"ohh": record_to_ohh(record)}) + "\n"
+
+
+def record_to_ohh(record: HandRecord) -> dict[str, object]:
+    """The ``ohh`` object of ``record`` (plain JSON values, Decimal amounts).
+
+    Raises:
+        InvalidArgument / HistoryError: as :func:`export_ohh`.
+    """
+    settled = settle_record(record)
+    config = record.config
+    scale = 100 if record.currency else 1
+    money = _Money(scale)
+    stakes = settled.final.stakes
+    stud = config.game.is_stud
+    out: dict[str, object] = {
+        "spec_version": m.SPEC_VERSION,
+        "site_name": SITE_NAME,
+        "network_name": SITE_NAME,
+        "internal_version": INTERNAL_VERSION,
+        "tournament": False,
+        "game_number": record.hand_id,
+    }
+    if record.started_at is not None:
+        started = record.started_at
+        started = started.astimezone(UTC) if started.tzinfo else started.replace(tzinfo=UTC)
+        out["start_date_utc"] = started.strftime("%Y-%m-%dT%H:%M:%SZ")
+    out.update(
+        {
+            "table_name": record.table_name or record.table_id,
+            "table_handle": record.table_id,
+            "game_type": m.GAME_TYPES[config.game],
+            "bet_limit": {"bet_type": m.BET_TYPES[config.betting_structure], "bet_cap": 0},
+            "table_size": max(seat.seat for seat in config.seats),
+            "currency": record.currency or m.CHIPS,
+            "dealer_seat": config.button_seat,
+            "small_blind_amount": money(stakes.bring_in if stud else stakes.small_blind),
+            "big_blind_amount": money(stakes.small_bet if stud else stakes.big_blind),
+            "ante_amount": money(stakes.ante),
+            "players": [
+                {
+                    "id": seat.seat,
+                    "seat": seat.seat,
+                    "name": settled.name_of(seat.seat),
+                    "starting_stack": money(seat.stack),
+                }
+                for seat in sorted(config.seats, key=lambda s: s.seat)
+            ],
+            "rounds": _rounds(settled, money),
+            "pots": _pots(settled, money),
+            m.EXTENSION: _extension(record, scale),
+        }
+    )
+    return out
+
+
+class _Money:
+    """Minor units -> the number written: Decimal units of currency, or whole chips."""
+
+    def __init__(self, scale: int) -> None:
+        self.scale = scale
+
+    def __call__(self, minor: int) -> int | Decimal:
+        if self.scale == 1:
+            return minor
+        return Decimal(minor).scaleb(-2) if self.scale == 100 else Decimal(minor) / self.scale
+
+
+def _cards(cards: tuple[Card | None, ...]) -> list[str]:
+    return [card_str(card) for card in cards]
+
+
+def _rounds(settled: SettledRecord, money: _Money) -> list[dict[str, object]]:
+    """One round per street (posts in the first one), actions numbered from 1."""
+    rounds: list[dict[str, object]] = []
+    current: dict[str, object] | None = None
+    number = 0
+
+    def add(action: dict[str, object]) -> None:
+        nonlocal number
+        number += 1
+        assert current is not None
+        current["actions"].append({"action_number": number, **action})  # type: ignore[attr-defined]
+
+    def open_round(street: str) -> dict[str, object]:
+        round_ = {"id": len(rounds), "street": m.STREET_NAMES[street], "cards": [], "actions": []}
+        rounds.append(round_)
+        return round_
+
+    first_street = settled.final.spec.streets[0].name
+    current = open_round(first_street)
+    for post in _posts(settled, money):
+        add(post)
+    for index, event in enumerate(settled.record.events):
+        street = settled.streets[index]
+        if m.STREET_NAMES[street] != current["street"]:
+            current = open_round(street)
+        before = settled.before[index]
+        after = settled.before[index + 1] if index + 1 < len(settled.before) else settled.final
+        if isinstance(event, Deal) and event.seat == 0 and not event.burn:
+            current["cards"] = _cards(event.cards)
+            continue
+        add(_action(event, before, after, money, stud=settled.final.spec.is_stud))
+    return rounds
+
+
+def _posts(settled: SettledRecord, money: _Money) -> list[dict[str, object]]:
+    """The antes and blinds the engine posted, in its order (antes first), with the chips
+    actually posted (a short stack posts what it has and is all in)."""
+    forced = settled.forced_bets()
+    ordered = [b for b in forced if b.kind is ForcedBetKind.ANTE] + [
+        b for b in forced if b.kind is not ForcedBetKind.ANTE
+    ]
+    stacks = {seat.seat: seat.stack for seat in settled.record.config.seats}
+    out = []
+    for bet in ordered:
+        posted = min(bet.amount, stacks[bet.seat])
+        stacks[bet.seat] -= posted
+        entry: dict[str, object] = {"player_id": bet.seat, "action": _post_name(bet)}
+        entry["amount"] = money(posted)
+        if stacks[bet.seat] == 0:
+            entry["is_allin"] = True
+        out.append(entry)
+    return out
+
+
+def _post_name(bet: ForcedBet) -> str:
+    if bet.kind is ForcedBetKind.ANTE:
+        return m.POST_ANTE
+    if is_dead(bet):
+        return m.POST_DEAD
+    return m.POST_SB if bet.kind is ForcedBetKind.SMALL_BLIND else m.POST_BB
+
+
+def _action(
+    event: HandEvent, before: HandState, after: HandState, money: _Money, *, stud: bool
+) -> dict[str, object]:
+    """The ``<action_obj>`` of one event (without its number)."""
+    if isinstance(event, Deal):
+        if event.burn:
+            return {"action": m.BURN, "cards": _cards(event.cards)}
+        entry: dict[str, object] = {
+            "player_id": event.seat,
+            "action": m.DEALT,
+            "cards": _cards(event.cards),
+        }
+        if stud:
+            entry["face_up"] = event.face_up
+        return entry
+    assert isinstance(event, Action)
+    seat = event.seat
+    kind = event.type
+    if kind in _SIMPLE:
+        return {"player_id": seat, "action": _SIMPLE[kind]}
+    if kind is ActionType.DRAW:
+        if not event.cards:
+            return {"player_id": seat, "action": m.STAND_PAT}
+        return {"player_id": seat, "action": m.DISCARD, "cards": _cards(event.cards)}
+    if kind is ActionType.SHOW:
+        return {"player_id": seat, "action": m.SHOWS, "cards": _cards(event.cards)}
+    pos = before.positions[seat]
+    added = after.contributed[pos] - before.contributed[pos]
+    if kind is ActionType.BRING_IN:
+        name = m.BRING_IN
+    elif kind is ActionType.CALL:
+        name = m.CALL
+    elif kind is ActionType.BET or (kind is ActionType.COMPLETE and before.current_bet == 0):
+        name = m.BET
+    else:
+        name = m.RAISE
+    entry = {"player_id": seat, "action": name, "amount": money(added)}
+    if after.all_in[pos]:
+        entry["is_allin"] = True
+    return entry
+
+
+def _pots(settled: SettledRecord, money: _Money) -> list[dict[str, object]]:
+    """Each pot: amount before rake, the rake, and each winner's chips (both halves)."""
+    return [
+        {
+            "number": award.number,
+            "amount": money(award.amount + award.rake),
+            "rake": money(award.rake),
+            "player_wins": [
+                {"player_id": seat, "win_amount": money(chips)}
+                for seat, chips in award.shares.items()
+            ],
+        }
+        for award in settled.awards
+    ]
+
+
+def _extension(record: HandRecord, scale: int) -> dict[str, object]:
+    """floorman's extension: the exact configuration and the table log's identifiers
+    (amounts in minor units)."""
+    config = record.config
+    out: dict[str, object] = {
+        "game": config.game.value,
+        "amount_scale": scale,
+        "stakes": _stakes(config.stakes),
+        "button_seat": config.button_seat,
+        "uncapped_heads_up": config.uncapped_heads_up,
+    }
+    if config.rake != RakePolicy():
+        rake = config.rake
+        out["rake_policy"] = {
+            "percent_bps": rake.percent_bps,
+            "increment": rake.increment,
+            "cap": rake.cap,
+            "no_rake_first_round": rake.no_rake_first_round,
+        }
+    if config.forced_bets:
+        out["forced_bets"] = [
+            {"seat": b.seat, "kind": b.kind.value, "amount": b.amount, "dead": b.dead}
+            for b in config.forced_bets
+        ]
+    out["player_ids"] = [
+        {"seat": seat.seat, "id": seat.player_id}
+        for seat in sorted(config.seats, key=lambda s: s.seat)
+    ]
+    out.update(
+        {"hand_id": record.hand_id, "hand_number": record.hand_number, "table_id": record.table_id}
+    )
+    return out
+
+
+def _stakes(stakes: Stakes) -> dict[str, int]:
+    return {name: getattr(stakes, name) for name in _STAKES_FIELDS}

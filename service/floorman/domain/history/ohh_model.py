@@ -1,0 +1,246 @@
+"""Open Hand History (OHH) as floorman reads and writes it: the pinned version, the names
+of streets and actions for the seed games, and the frozen hand a reader returns.
+
+The specification is PokerTracker's Open Hand History, https://hh-specs.handhistory.org,
+version :data:`SPEC_VERSION` (one JSON object ``{"ohh": {...}}`` per hand). Amounts in a file
+are decimal currency amounts (money tables: minor units / 100) or whole chips; the classes
+here hold integer MINOR units. How the studs and the draws map, and where floorman extends
+the specification, is written in ``docs/hand-history-formats.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Final
+
+from floorman.domain.cards import Card
+from floorman.domain.model import BettingStructure, ForcedBet, Game, RakePolicy, Stakes
+
+SPEC_VERSION: Final = "1.4.6"
+"""The OHH specification version floorman follows (written in ``spec_version``)."""
+EXTENSION: Final = "floorman"
+"""The key of floorman's extension object inside ``ohh`` (exact configuration)."""
+CHIPS: Final = "Chips"
+"""``currency`` of a chip table (amounts are whole chips)."""
+
+GAME_TYPES: Final = {
+    Game.SEVEN_CARD_STUD: "Stud",
+    Game.SEVEN_CARD_STUD_HI_LO: "StudHiLo",
+    Game.RAZZ: "Razz",  # extension: not among the specification's game types
+    Game.FIVE_CARD_DRAW: "Draw",
+    Game.FIVE_CARD_DRAW_7A: "Draw",  # the extension's "game" tells the 7-A deck apart
+    Game.FIVE_CARD_STUD: "Stud",  # the extension's "game" tells five card stud apart
+}
+"""``game_type`` written for each game."""
+GAMES_BY_TYPE: Final = {
+    "stud": Game.SEVEN_CARD_STUD,
+    "studhilo": Game.SEVEN_CARD_STUD_HI_LO,
+    "razz": Game.RAZZ,
+    "draw": Game.FIVE_CARD_DRAW,
+}
+"""The game a ``game_type`` names when the file has no floorman extension (lower case)."""
+BET_TYPES: Final = {
+    BettingStructure.FIXED_LIMIT: "FL",
+    BettingStructure.POT_LIMIT: "PL",
+    BettingStructure.NO_LIMIT: "NL",
+}
+STRUCTURES_BY_TYPE: Final = {value: key for key, value in BET_TYPES.items()}
+
+STREET_NAMES: Final = {
+    "first_round": "First Round",
+    "draw": "Draw",
+    "second_round": "Second Round",
+    "second_street": "Second Street",
+    "third_street": "Third Street",
+    "fourth_street": "Fourth Street",
+    "fifth_street": "Fifth Street",
+    "sixth_street": "Sixth Street",
+    "seventh_street": "Seventh Street",
+    "showdown": "Showdown",
+}
+"""OHH ``street`` of each floorman street (the specification names only hold'em streets)."""
+
+# Action names: the specification's, then floorman's extensions (documented).
+DEALT = "Dealt Cards"
+MUCKS = "Mucks Cards"
+SHOWS = "Shows Cards"
+POST_ANTE = "Post Ante"
+POST_SB = "Post SB"
+POST_BB = "Post BB"
+POST_DEAD = "Post Dead"
+POST_EXTRA = "Post Extra Blind"
+STRADDLE = "Straddle"
+FOLD = "Fold"
+CHECK = "Check"
+BET = "Bet"
+RAISE = "Raise"
+CALL = "Call"
+BRING_IN = "Bring In"  # extension
+DISCARD = "Discard Cards"  # extension
+STAND_PAT = "Stand Pat"  # extension
+BURN = "Burn Cards"  # extension
+SEAT_CHANGES: Final = frozenset({"Added Chips", "Sits Down", "Stands Up"})
+"""Table actions that are not part of the hand (read and ignored)."""
+POSTS: Final = frozenset({POST_ANTE, POST_SB, POST_BB, POST_DEAD, POST_EXTRA, STRADDLE})
+ACTIONS: Final = frozenset(
+    {DEALT, MUCKS, SHOWS, FOLD, CHECK, BET, RAISE, CALL, BRING_IN, DISCARD, STAND_PAT, BURN}
+    | POSTS
+    | SEAT_CHANGES
+)
+"""Every action name floorman reads."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OhhAction:
+    """One ``<action_obj>``.
+
+    Attributes:
+        number: ``action_number``.
+        player_id: the player's ``id`` (``None`` for a burn).
+        action: the action name (see the module's constants).
+        amount: minor units the action put in (0 when none).
+        is_allin: the action put the player all in.
+        cards: dealt, discarded, burned or shown cards (``None``: unknown, ``??``).
+        face_up: extension: a stud deal dealt face up (``None`` when not written).
+    """
+
+    number: int
+    player_id: int | None
+    action: str
+    amount: int = 0
+    is_allin: bool = False
+    cards: tuple[Card | None, ...] = ()
+    face_up: bool | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OhhRound:
+    """One ``<round_obj>``: its street, the board cards it adds, its actions in order."""
+
+    id: int
+    street: str
+    cards: tuple[Card | None, ...]
+    actions: tuple[OhhAction, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OhhPlayer:
+    """One ``<player_obj>``; ``starting_stack`` in minor units."""
+
+    id: int
+    seat: int
+    name: str
+    starting_stack: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OhhWin:
+    """One ``<player_wins>``: ``win_amount`` in minor units."""
+
+    player_id: int
+    win_amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OhhPot:
+    """One ``<pot_obj>``: ``amount`` is the pot before rake, ``rake`` what the house took."""
+
+    number: int
+    amount: int
+    rake: int
+    wins: tuple[OhhWin, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OhhExtension:
+    """floorman's extension object: the configuration the standard fields cannot carry.
+
+    Attributes:
+        game: the floorman game (five card stud and 7-A draw share a ``game_type``).
+        amount_scale: minor units per written unit (100 money, 1 chips).
+        stakes: the table's stakes exactly as configured (minor units; 0 = default).
+        button_seat: the button (draw) or fixed dealer position (stud; 0 allowed).
+        uncapped_heads_up: the fixed-limit cap is lifted heads-up.
+        rake_policy: the table's rake policy.
+        forced_bets: the explicit forced bets (``()``: derived from the stakes).
+        player_ids: seat -> player id.
+        hand_id / hand_number / table_id: the table log's identifiers.
+    """
+
+    game: Game
+    amount_scale: int
+    stakes: Stakes
+    button_seat: int
+    uncapped_heads_up: bool = False
+    rake_policy: RakePolicy = field(default_factory=RakePolicy)
+    forced_bets: tuple[ForcedBet, ...] = ()
+    player_ids: tuple[tuple[int, str], ...] = ()
+    hand_id: str = ""
+    hand_number: int = 0
+    table_id: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OhhHand:
+    """One OHH hand, amounts in minor units (see :attr:`amount_scale`).
+
+    Attributes:
+        index: the hand's position in the text read (0-based).
+        spec_version / site_name / network_name / game_number / table_name /
+            start_date_utc / currency / table_size: as written (``""`` / 0 when absent).
+        game_type / bet_type: as written (``"Stud"``, ``"FL"``).
+        dealer_seat: the dealer seat (our button or dealer position).
+        small_blind / big_blind / ante: the stakes fields, minor units.
+        players / rounds / pots: as written, in order.
+        extension: floorman's extension, or ``None``.
+    """
+
+    index: int
+    spec_version: str
+    site_name: str
+    network_name: str
+    game_number: str
+    table_name: str
+    start_date_utc: str
+    game_type: str
+    bet_type: str
+    currency: str
+    table_size: int
+    dealer_seat: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    players: tuple[OhhPlayer, ...]
+    rounds: tuple[OhhRound, ...]
+    pots: tuple[OhhPot, ...]
+    extension: OhhExtension | None = None
+
+    @property
+    def amount_scale(self) -> int:
+        """Minor units per written unit: the extension's, else 1 for chips and 100 for money."""
+        if self.extension is not None:
+            return self.extension.amount_scale
+        return chips_scale(self.currency)
+
+    @property
+    def game(self) -> Game | None:
+        """The floorman game, or ``None`` for a game floorman does not play (hold'em ...)."""
+        if self.extension is not None:
+            return self.extension.game
+        return GAMES_BY_TYPE.get(self.game_type.lower())
+
+    @property
+    def structure(self) -> BettingStructure | None:
+        """The betting structure ``bet_type`` names, or ``None``."""
+        return STRUCTURES_BY_TYPE.get(self.bet_type.upper())
+
+    @property
+    def supported(self) -> bool:
+        """True when floorman plays this hand's game and structure."""
+        return self.game is not None and self.structure is not None
+
+
+def chips_scale(currency: str) -> int:
+    """Minor units per written unit for ``currency``: 1 for chips (``""``, ``Chips``, play
+    money), else 100 (cents)."""
+    return 1 if currency.strip().lower() in ("", "chips", "play", "pm", "t$") else 100

@@ -1,0 +1,120 @@
+"""Starting, playing and settling a table's hand: the table side of the engine calls.
+
+* :func:`begin_hand` — the next hand's HandStarted event (placement per RULES.md, the
+  engine's configuration with explicit forced bets).
+* :func:`action_event` — a player action as an event (the engine judges it when the table
+  folds it: :func:`floorman.domain.table.state.fold` raises its :class:`RuleViolation`).
+* :func:`settlement` — the HandSettled event once the engine says the hand is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from floorman.domain.engine import Finding, settle_hand, start_hand
+from floorman.domain.errors import RuleViolation
+from floorman.domain.model import Action, ActionType, HandConfig, SeatState
+from floorman.domain.settlement import UnverifiableHand
+from floorman.domain.table.events import HandActed, HandSettled, HandStarted
+from floorman.domain.table.hand import HandRun
+from floorman.domain.table.lobby import check_open
+from floorman.domain.table.placement import place_hand
+from floorman.domain.table.rules import HAND_COMPLETE, HAND_IN_PROGRESS
+from floorman.domain.table.state import TableState
+
+
+def begin_hand(state: TableState, *, hand_id: str) -> HandStarted:
+    """The HandStarted event of the table's next hand (without a deck: the caller shuffles).
+
+    The button moves, the blinds are placed, newcomers and returning players are dealt in or
+    held out, missed blinds are marked (:mod:`floorman.domain.table.placement`); the forced
+    bets are always explicit in the configuration.
+
+    Raises:
+        RuleViolation: ``table.closed``, ``hand.in_progress`` (a hand is not settled yet),
+            ``table.players`` (fewer than two players can be dealt in).
+    """
+    check_open(state)
+    if state.hand is not None:
+        raise RuleViolation(
+            HAND_IN_PROGRESS, f"hand {state.hand.number} ({state.hand.hand_id}) is not settled"
+        )
+    settings = state.settings
+    placement = place_hand(
+        settings=settings,
+        seats=state.seats,
+        previous=None if settings.spec.is_stud else state.positions,
+    )
+    seats = placement.seats
+    config = HandConfig(
+        game=settings.game,
+        betting_structure=settings.betting_structure,
+        stakes=settings.stakes,
+        rake=settings.rake,
+        seats=tuple(
+            SeatState(seat=s, player_id=seats[s].player_id, stack=seats[s].stack)
+            for s in placement.dealt_in
+        ),
+        button_seat=placement.engine_button,
+        forced_bets=placement.forced_bets,
+        uncapped_heads_up=settings.uncapped_heads_up,
+    )
+    start_hand(config)  # the engine's own checks (InvalidArgument here would be a bug)
+    return HandStarted(
+        hand_id=hand_id,
+        hand_number=state.hand_count + 1,
+        config=config,
+        positions=placement.positions,
+        seats=tuple(seats[s] for s in sorted(seats)),
+    )
+
+
+def running_hand(state: TableState, *, seat: int = 0) -> HandRun:
+    """The hand in progress; raises RuleViolation ``table.closed`` or ``hand.complete``."""
+    check_open(state)
+    if state.hand is None:
+        last = f": hand {state.hand_count} has ended" if state.hand_count else ""
+        raise RuleViolation(HAND_COMPLETE, f"no hand is in progress{last}", seat=seat)
+    return state.hand
+
+
+def action_event(run: HandRun, action: Action, *, fill_show: bool) -> HandActed:
+    """The event recording ``action`` in ``run`` (the engine judges it when it is folded).
+
+    ``fill_show`` (service-dealt tables): a SHOW without cards shows the seat's own cards
+    (the service dealt them; the terminal need not repeat them).
+    """
+    if fill_show and action.type is ActionType.SHOW and not action.cards:
+        pos = run.state.positions.get(action.seat)
+        if pos is not None:
+            action = replace(action, cards=run.state.cards[pos])
+    return HandActed(hand_id=run.hand_id, action=action)
+
+
+def settlement(run: HandRun) -> HandSettled | None:
+    """The HandSettled event when the hand is over and can be settled, else ``None``.
+
+    A recorded hand whose contested pot needs unknown (``??``) cards waits: the dealer reveals
+    them with SHOW actions (accepted after an all-in even once the hand is over).
+    """
+    if not run.state.complete or run.settled:
+        return None
+    try:
+        result = settle_hand(run.state)
+    except UnverifiableHand:
+        return None
+    return HandSettled(hand_id=run.hand_id, result=result)
+
+
+def refusal_finding(run: HandRun | None, violation: RuleViolation, *, offset: int = 0) -> Finding:
+    """The finding of a refused event: the rule, the seat and the event's would-be index in
+    the hand's history (``offset``: its place within a refused batch of deals)."""
+    index = len(run.events) + offset if run is not None else -1
+    return Finding(
+        violation.rule,
+        violation.message,
+        seat=violation.seat,
+        expected=violation.expected,
+        actual=violation.actual,
+        event_index=index,
+    )

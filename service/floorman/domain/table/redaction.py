@@ -1,0 +1,75 @@
+"""Who may see which cards (DESIGN.md "WatchTable and GetHand redact hole cards per role").
+
+Roles: ``dealer`` sees everything live; ``auditor`` sees hole cards once the hand has ended
+(settled); ``observer`` sees face-up cards and cards shown at the showdown (including every
+live hand turned face up after an all-in) and nothing else. A hidden card becomes ``None``
+(``??`` on the wire). Draw discards and burns are never shown; refused events that carried
+cards keep their details from viewers who may not see the hand's hole cards (the engine's
+message may name a card).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+
+from floorman.domain.cards import Card
+from floorman.domain.engine import Finding
+from floorman.domain.model import Action, ActionType, Deal, HandEvent
+
+
+class Role(enum.Enum):
+    """A caller's role for card visibility."""
+
+    DEALER = "dealer"
+    AUDITOR = "auditor"
+    OBSERVER = "observer"
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who asks. Today the server's ``anonymous_role`` (authentication arrives later and
+    supplies it per caller)."""
+
+    role: Role = Role.OBSERVER
+
+    def sees_hole_cards(self, *, hand_over: bool) -> bool:
+        """True when this viewer sees every card of a hand (``hand_over``: it is settled)."""
+        return self.role is Role.DEALER or (self.role is Role.AUDITOR and hand_over)
+
+
+def _visible(cards: tuple[Card | None, ...], public: frozenset[Card]) -> tuple[Card | None, ...]:
+    return tuple(card if card is not None and card in public else None for card in cards)
+
+
+def redact_event(
+    event: HandEvent, *, viewer: Viewer, hand_over: bool, public: frozenset[Card]
+) -> HandEvent:
+    """``event`` as ``viewer`` may see it.
+
+    Args:
+        event: a hand's Deal or Action.
+        viewer: who asks.
+        hand_over: the hand is settled.
+        public: hole cards shown to everyone (see :meth:`HandRun.public_cards`).
+    """
+    if viewer.sees_hole_cards(hand_over=hand_over):
+        return event
+    if isinstance(event, Deal):
+        if event.face_up and not event.burn:
+            return event
+        return replace(event, cards=_visible(event.cards, frozenset() if event.burn else public))
+    if isinstance(event, Action) and event.cards and event.type is not ActionType.SHOW:
+        return replace(event, cards=tuple(None for _ in event.cards))
+    return event
+
+
+HIDDEN_DETAILS = "details hidden: the refused event carried cards"
+
+
+def redact_finding(finding: Finding, *, secret: bool, viewer: Viewer, hand_over: bool) -> Finding:
+    """A finding as ``viewer`` may see it: a ``secret`` one (its event carried cards) keeps
+    only its rule, seat and event index unless the viewer sees the hand's hole cards."""
+    if not secret or viewer.sees_hole_cards(hand_over=hand_over):
+        return finding
+    return replace(finding, message=HIDDEN_DETAILS, expected="", actual="")

@@ -1,0 +1,143 @@
+"""Table settings: the HandConfig parts of a table plus how it runs (deal mode, button rule).
+
+RULES.md "Stakes defaults" and "Betting structures" (checked through the engine's stakes
+resolution), "Five Card Draw, 7-A" ("Button": dead button by default, the moving button as a
+table option) and "Seven Card Stud family" (the fixed dealer position).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Final
+
+from floorman.domain.engine.stakes import ResolvedStakes, resolve_stakes
+from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.games import GameSpec, game_spec
+from floorman.domain.model import BettingStructure, Game, RakePolicy, Stakes
+
+MAX_TABLE_SEATS: Final = 10
+MIN_TABLE_SEATS: Final = 2
+MAX_NAME_LENGTH: Final = 200
+
+
+class DealMode(enum.Enum):
+    """Who deals the cards."""
+
+    SERVICE_DEALT = "service_dealt"
+    """floorman shuffles (cryptographically secure) and deals every card the hand needs."""
+    RECORDED = "recorded"
+    """The dealer deals physical cards and reports them (DealCards)."""
+
+
+class ButtonRule(enum.Enum):
+    """How the button moves when players leave or bust (RULES.md Five Card Draw "Button")."""
+
+    DEAD_BUTTON = "dead_button"
+    """RRoP / TDA: the big blind always moves to the next player; button or small blind may
+    be dead."""
+    MOVING_BUTTON = "moving_button"
+    """The button moves to the next active player; the blinds follow it."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableSettings:
+    """A table's configuration (money in minor units).
+
+    Attributes:
+        name: a display name.
+        game / betting_structure / stakes / rake / uncapped_heads_up: copied into every
+            hand's :class:`~floorman.domain.model.HandConfig`.
+        max_seats: seats numbered 1..max_seats (at most the game's maximum player count).
+        deal_mode: service-dealt or recorded.
+        button_rule: dead button (default) or moving button (button games only).
+        min_buy_in / max_buy_in: buy-in limits, 0 meaning none.
+        dealer_seat: stud games only: the fixed dealer position (0: before the lowest seat).
+    """
+
+    name: str = ""
+    game: Game
+    betting_structure: BettingStructure = BettingStructure.FIXED_LIMIT
+    stakes: Stakes
+    rake: RakePolicy = field(default_factory=RakePolicy)
+    max_seats: int = 0
+    deal_mode: DealMode = DealMode.SERVICE_DEALT
+    button_rule: ButtonRule = ButtonRule.DEAD_BUTTON
+    uncapped_heads_up: bool = False
+    min_buy_in: int = 0
+    max_buy_in: int = 0
+    dealer_seat: int = 0
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game's definition."""
+        return game_spec(self.game)
+
+    @property
+    def resolved_stakes(self) -> ResolvedStakes:
+        """The stakes with every RULES.md default applied (blinds, bring-in, big bet)."""
+        return resolve_stakes(self.stakes, spec=self.spec, structure=self.betting_structure)
+
+
+def _rename(violation: FieldViolation, prefix: str) -> FieldViolation:
+    """``config.stakes.x`` -> ``settings.stakes.x`` (the engine names its own config)."""
+    name = violation.field
+    if name.startswith("config."):
+        name = prefix + name[len("config") :]
+    return FieldViolation(name, violation.rule, violation.message)
+
+
+def check_settings(settings: TableSettings, *, field: str = "settings") -> TableSettings:
+    """Validate ``settings`` and fill its defaults (``max_seats`` 0: the game's maximum).
+
+    Returns:
+        The settings with ``max_seats`` set.
+
+    Raises:
+        InvalidArgument: every problem, with paths such as ``settings.max_seats``,
+            ``settings.stakes.bring_in`` (rule ``bring_in.amount``), ``settings.rake.cap``,
+            ``settings.max_buy_in``, ``settings.dealer_seat``.
+    """
+    problems: list[FieldViolation] = []
+
+    def bad(name: str, rule: str, message: str) -> None:
+        problems.append(FieldViolation(f"{field}.{name}", rule, message))
+
+    try:
+        spec = game_spec(settings.game)
+    except InvalidArgument:
+        raise InvalidArgument.single(f"{field}.game", "", "the game is required") from None
+    if len(settings.name) > MAX_NAME_LENGTH:
+        bad("name", "", f"at most {MAX_NAME_LENGTH} characters")
+    try:
+        resolve_stakes(settings.stakes, spec=spec, structure=settings.betting_structure)
+    except InvalidArgument as error:
+        problems.extend(_rename(v, field) for v in error.violations)
+    rake = settings.rake
+    if not 0 <= rake.percent_bps <= 10_000:
+        bad(
+            "rake.percent_bps",
+            "rake.amount",
+            f"must be 0-10000 basis points, got {rake.percent_bps}",
+        )
+    if rake.increment < 0:
+        bad("rake.increment", "rake.amount", "must be 0 or more")
+    if rake.cap < 0:
+        bad("rake.cap", "rake.amount", "must be 0 or more")
+    most = min(spec.max_players, MAX_TABLE_SEATS)
+    seats = settings.max_seats or most
+    if not MIN_TABLE_SEATS <= seats <= most:
+        bad("max_seats", "", f"{spec.game.value} tables have {MIN_TABLE_SEATS} to {most} seats")
+    if settings.min_buy_in < 0:
+        bad("min_buy_in", "", "must be 0 or more")
+    if settings.max_buy_in < 0:
+        bad("max_buy_in", "", "must be 0 or more")
+    if 0 < settings.max_buy_in < settings.min_buy_in:
+        bad("max_buy_in", "", f"below the minimum buy-in {settings.min_buy_in}")
+    if spec.is_stud and not 0 <= settings.dealer_seat <= seats:
+        bad("dealer_seat", "", f"the dealer position must be 0 to {seats}")
+    if spec.is_draw and settings.dealer_seat:
+        bad("dealer_seat", "", "button games move a button: the dealer position is for stud")
+    if problems:
+        raise InvalidArgument(problems)
+    return replace(settings, max_seats=seats)

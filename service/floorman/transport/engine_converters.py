@@ -1,0 +1,165 @@
+"""Engine results -> protobuf: snapshots, legal actions, pots, payouts, violations.
+
+The domain -> pb half of ValidateAction, ListLegalActions and SettleHand (the pb -> domain
+half, with field violations, is :mod:`floorman.transport.converters`). These functions never
+fail; cards print in ``Th`` form with ``??`` for an unknown card; money stays int minor units.
+Messages are filled in place (``.add()``, ``CopyFrom`` avoided) to keep answers cheap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
+
+from floorman.app.rules import ActionCheck, LegalMenu
+from floorman.domain import model
+from floorman.domain.cards import cards_str
+from floorman.domain.engine import Finding, HandResult, LegalAction, PotShare, SeatView, Snapshot
+from floorman.domain.errors import RuleViolation
+from floorman.transport.converters import ACTION_FROM_PB
+from floorman.v1 import poker_pb2 as pb
+from floorman.v1 import rules_service_pb2 as rpb
+
+ACTION_TO_PB: Final = {action: number for number, action in ACTION_FROM_PB.items()}
+
+
+def _fill_legal_action(target: pb.LegalAction, action: LegalAction) -> None:
+    target.type = ACTION_TO_PB[action.type]
+    target.min_amount = action.min_amount
+    target.max_amount = action.max_amount
+    target.all_in = action.all_in
+
+
+def legal_action_to_pb(action: LegalAction) -> pb.LegalAction:
+    """One ``floorman.v1.LegalAction``: CALL min = max = the chips added, BRING_IN the
+    bring-in, BET / RAISE / COMPLETE "raise to" totals, DRAW the number of discards."""
+    message = pb.LegalAction()
+    _fill_legal_action(message, action)
+    return message
+
+
+def _fill_seat_view(target: pb.SeatView, view: SeatView) -> None:
+    target.seat = view.seat
+    target.stack = view.stack
+    target.bet = view.bet
+    target.contributed = view.contributed
+    target.folded = view.folded
+    target.all_in = view.all_in
+    target.up_cards.extend(cards_str(view.up_cards))
+    target.card_count = view.card_count
+
+
+def _fill_snapshot(target: pb.HandSnapshot, view: Snapshot) -> None:
+    target.street = view.street
+    target.seat_to_act = view.seat_to_act
+    target.pot_total = view.pot_total
+    target.amount_to_call = view.amount_to_call
+    target.phase = view.phase
+    target.current_bet = view.current_bet
+    for seat in view.seats:
+        _fill_seat_view(target.seats.add(), seat)
+    target.awaiting_deal_seats.extend(view.awaiting_deal_seats)
+    target.hand_complete = view.hand_complete
+    target.bets_this_round = view.bets_this_round
+
+
+def snapshot_to_pb(view: Snapshot) -> pb.HandSnapshot:
+    """A ``floorman.v1.HandSnapshot``: street, phase, seat to act (0: cards due or hand over),
+    pot total, amount to call, current bet, every seat, seats awaiting cards, bets this round."""
+    message = pb.HandSnapshot()
+    _fill_snapshot(message, view)
+    return message
+
+
+def _fill_violation(target: pb.Violation, violation: RuleViolation, event_index: int) -> None:
+    target.rule = violation.rule
+    target.message = violation.message
+    target.seat = violation.seat
+    target.event_index = event_index
+    target.expected = violation.expected
+    target.actual = violation.actual
+
+
+def finding_to_pb(finding: Finding) -> pb.Violation:
+    """A finding (``payout.amount`` discrepancy, ``card.unknown`` note) as a ``Violation``."""
+    return pb.Violation(
+        rule=finding.rule,
+        message=finding.message,
+        seat=finding.seat,
+        event_index=finding.event_index,
+        expected=finding.expected,
+        actual=finding.actual,
+    )
+
+
+def validation_to_pb(check: ActionCheck) -> rpb.ValidateActionResponse:
+    """A ValidateActionResponse: ``legal``; ``violation`` when not legal (``event_index`` -1:
+    the proposed action is not part of the history); the snapshot and legal actions BEFORE
+    the proposed action."""
+    response = rpb.ValidateActionResponse(legal=check.legal)
+    if check.violation is not None:
+        _fill_violation(response.violation, check.violation, -1)
+    _fill_snapshot(response.state, check.state)
+    for action in check.legal_actions:
+        _fill_legal_action(response.legal_actions.add(), action)
+    return response
+
+
+def legal_menu_to_pb(menu: LegalMenu) -> rpb.ListLegalActionsResponse:
+    """A ListLegalActionsResponse: the snapshot and the seat to act's legal actions."""
+    response = rpb.ListLegalActionsResponse()
+    _fill_snapshot(response.state, menu.state)
+    for action in menu.legal_actions:
+        _fill_legal_action(response.legal_actions.add(), action)
+    return response
+
+
+def _fill_pot(target: pb.Pot, pot: PotShare) -> None:
+    target.amount = pot.amount
+    target.eligible_seats.extend(pot.eligible)
+    target.winner_seats.extend(pot.winners)
+    target.low_winner_seats.extend(pot.low_winners)
+
+
+def pot_to_pb(pot: PotShare) -> pb.Pot:
+    """A ``floorman.v1.Pot``: amount after rake, eligible seats, winners, low winners."""
+    message = pb.Pot()
+    _fill_pot(message, pot)
+    return message
+
+
+def _fill_payouts(
+    target: RepeatedCompositeFieldContainer[pb.Payout], amounts: Mapping[int, int]
+) -> None:
+    for seat in sorted(amounts):
+        target.add(seat=seat, amount=amounts[seat])
+
+
+def settlement_to_pb(
+    result: HandResult, *, seats: Sequence[model.SeatState]
+) -> rpb.SettleHandResponse:
+    """A SettleHandResponse.
+
+    Args:
+        result: the settled hand.
+        seats: the configuration's seats; ``final_stacks`` lists every one of them in this
+            order, with its ``player_id``.
+
+    Returns:
+        Pots main pot first (amounts after rake), the rake, payouts and returned chips by
+        seat number, final stacks, discrepancies (``payout.amount``) and the showdown order.
+    """
+    response = rpb.SettleHandResponse(rake=result.rake)
+    for pot in result.pots:
+        _fill_pot(response.pots.add(), pot)
+    _fill_payouts(response.payouts, result.payouts)
+    for seat in seats:
+        response.final_stacks.add(
+            seat=seat.seat, player_id=seat.player_id, stack=result.final_stacks[seat.seat]
+        )
+    response.discrepancies.extend(finding_to_pb(finding) for finding in result.discrepancies)
+    _fill_payouts(response.returned, result.returned)
+    response.showdown_order.extend(result.showdown_order)
+    return response

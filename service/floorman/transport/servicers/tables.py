@@ -1,0 +1,218 @@
+"""``floorman.v1.TableService``: durable table sessions over :class:`TableService`.
+
+Each method converts the request (:mod:`floorman.transport.table_converters`), runs the
+synchronous use case in a worker thread (it reads and writes the store), and answers. Writes
+answer the bytes the use case stored with the events (:func:`table_converters.
+encode_outcome`), so a retry gets the first answer byte for byte. The caller's card
+visibility comes from ``viewer_of(context)``: today the server's anonymous role, later the
+authentication interceptor. Errors become statuses in :mod:`floorman.transport.errors`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+
+import grpc
+
+from floorman.app.tables.service import FormatUnavailable, TableService
+from floorman.app.tables.watch import watch_table
+from floorman.domain.table.redaction import Viewer
+from floorman.transport import table_converters as tc
+from floorman.transport.errors import Unimplemented, maps_errors, maps_stream_errors
+from floorman.v1 import table_service_pb2 as tpb
+from floorman.v1 import table_service_pb2_grpc as tpb_grpc
+
+SERVICE_NAME = tpb.DESCRIPTOR.services_by_name["TableService"].full_name
+
+ViewerOf = Callable[[grpc.aio.ServicerContext], Viewer]
+
+
+class TableServicer(tpb_grpc.TableServiceServicer):
+    """TableService over an injected :class:`TableService`.
+
+    Args:
+        service: the use cases (its store is opened and closed by the composition root).
+        viewer_of: the caller's :class:`Viewer` for a call (default: observers).
+        watch_wait_seconds: how long a WatchTable stream waits for news before re-reading.
+    """
+
+    def __init__(
+        self,
+        *,
+        service: TableService,
+        viewer_of: ViewerOf | None = None,
+        watch_wait_seconds: float = 30.0,
+    ) -> None:
+        self._service = service
+        self._viewer_of: ViewerOf = viewer_of or (lambda context: Viewer())
+        self._watch_wait = watch_wait_seconds
+
+    @maps_errors
+    async def CreateTable(
+        self, request: tpb.CreateTableRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.CreateTableResponse:
+        """Open a table (ALREADY_EXISTS for a taken id)."""
+        command = tc.create_table_from_pb(request)
+        reply = await asyncio.to_thread(
+            self._service.create_table, command, viewer=self._viewer_of(context)
+        )
+        return tpb.CreateTableResponse.FromString(reply.payload)
+
+    @maps_errors
+    async def GetTable(
+        self, request: tpb.GetTableRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.GetTableResponse:
+        """The table now (NOT_FOUND when unknown)."""
+        view = await asyncio.to_thread(self._service.get_table, request.table_id)
+        return tpb.GetTableResponse(table=tc.table_to_pb(view))
+
+    @maps_errors
+    async def ListTables(
+        self, request: tpb.ListTablesRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.ListTablesResponse:
+        """A page of tables in id order."""
+        views, token = await asyncio.to_thread(
+            self._service.list_tables,
+            page_size=request.page_size,
+            page_token=request.page_token,
+            include_closed=request.include_closed,
+        )
+        return tpb.ListTablesResponse(
+            tables=[tc.table_to_pb(view) for view in views], next_page_token=token
+        )
+
+    @maps_errors
+    async def CloseTable(
+        self, request: tpb.CloseTableRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.CloseTableResponse:
+        """Close the table (players cash out)."""
+        command = tc.close_table_from_pb(request)
+        reply = await asyncio.to_thread(
+            self._service.close_table, command, viewer=self._viewer_of(context)
+        )
+        return tpb.CloseTableResponse.FromString(reply.payload)
+
+    @maps_errors
+    async def SeatPlayer(
+        self, request: tpb.SeatPlayerRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.SeatPlayerResponse:
+        """A newcomer takes a seat."""
+        command = tc.seat_player_from_pb(request)
+        reply = await asyncio.to_thread(
+            self._service.seat_player, command, viewer=self._viewer_of(context)
+        )
+        return tpb.SeatPlayerResponse.FromString(reply.payload)
+
+    @maps_errors
+    async def LeaveSeat(
+        self, request: tpb.LeaveSeatRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.LeaveSeatResponse:
+        """A player leaves with the stack."""
+        command = tc.leave_seat_from_pb(request)
+        reply = await asyncio.to_thread(
+            self._service.leave_seat, command, viewer=self._viewer_of(context)
+        )
+        return tpb.LeaveSeatResponse.FromString(reply.payload)
+
+    @maps_errors
+    async def SitOut(
+        self, request: tpb.SitOutRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.SitOutResponse:
+        """A player sits out from the next hand."""
+        command = tc.sit_out_from_pb(request)
+        reply = await asyncio.to_thread(
+            self._service.sit_out, command, viewer=self._viewer_of(context)
+        )
+        return tpb.SitOutResponse.FromString(reply.payload)
+
+    @maps_errors
+    async def SitIn(
+        self, request: tpb.SitInRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.SitInResponse:
+        """A player comes back."""
+        command = tc.sit_in_from_pb(request)
+        reply = await asyncio.to_thread(
+            self._service.sit_in, command, viewer=self._viewer_of(context)
+        )
+        return tpb.SitInResponse.FromString(reply.payload)
+
+    @maps_errors
+    async def StartHand(
+        self, request: tpb.StartHandRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.StartHandResponse:
+        """Start the next hand."""
+        command = tc.start_hand_from_pb(request)
+        reply = await asyncio.to_thread(
+            self._service.start_hand, command, viewer=self._viewer_of(context)
+        )
+        return tpb.StartHandResponse.FromString(reply.payload)
+
+    @maps_errors
+    async def DealCards(
+        self, request: tpb.DealCardsRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.DealCardsResponse:
+        """Recorded mode: the cards the dealer dealt."""
+        command = tc.deal_cards_from_pb(request)
+        reply = await asyncio.to_thread(
+            self._service.deal_cards, command, viewer=self._viewer_of(context)
+        )
+        return tpb.DealCardsResponse.FromString(reply.payload)
+
+    @maps_errors
+    async def RecordAction(
+        self, request: tpb.RecordActionRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.RecordActionResponse:
+        """A player's action (FAILED_PRECONDITION with the rule when refused)."""
+        command = tc.record_action_from_pb(request)
+        reply = await asyncio.to_thread(
+            self._service.record_action, command, viewer=self._viewer_of(context)
+        )
+        return tpb.RecordActionResponse.FromString(reply.payload)
+
+    @maps_errors
+    async def GetHand(
+        self, request: tpb.GetHandRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.GetHandResponse:
+        """A hand's state, legal actions and events (hole cards redacted per caller)."""
+        view = await asyncio.to_thread(
+            self._service.get_hand,
+            request.table_id,
+            request.hand_id,
+            viewer=self._viewer_of(context),
+        )
+        return tpb.GetHandResponse(hand=tc.hand_view_to_pb(view))
+
+    @maps_stream_errors
+    async def WatchTable(
+        self, request: tpb.WatchTableRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[tpb.WatchTableResponse]:
+        """Every event after ``after_sequence``, then live, until the table closes."""
+        stream = watch_table(
+            self._service,
+            request.table_id,
+            after_sequence=request.after_sequence,
+            viewer=self._viewer_of(context),
+            wait_seconds=self._watch_wait,
+        )
+        async for view in stream:
+            yield tpb.WatchTableResponse(event=tc.event_to_pb(view))
+
+    @maps_errors
+    async def ExportHandHistory(
+        self, request: tpb.ExportHandHistoryRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.ExportHandHistoryResponse:
+        """A settled hand as PHH, Open Hand History JSON or PokerStars-style text
+        (UNIMPLEMENTED while a format's exporter is not in this build)."""
+        fmt = tc.history_format_from_pb(request.format)
+        try:
+            export = await asyncio.to_thread(
+                self._service.export_hand,
+                request.table_id,
+                request.hand_id,
+                fmt,
+                viewer=self._viewer_of(context),
+            )
+        except FormatUnavailable as error:
+            raise Unimplemented(str(error)) from None
+        return tpb.ExportHandHistoryResponse(content=export.content, media_type=export.media_type)

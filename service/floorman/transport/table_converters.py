@@ -1,0 +1,608 @@
+"""TableService protobuf <-> the table use cases' commands and views.
+
+pb -> domain functions raise :class:`~floorman.domain.errors.InvalidArgument` with every
+problem and its field path (``settings.stakes.small_bet``, ``action.type``,
+``deals[1].cards[0]``); UNSPECIFIED enums take their documented default where the contract
+gives one (fixed limit, service-dealt, dead button; entry: wait for the big blind when
+seating, post owed blinds when sitting in). domain -> pb functions never fail. The deck order
+and reshuffled stubs are not in any view, so no converter could send them.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Final
+
+from google.protobuf.timestamp_pb2 import Timestamp
+
+from floorman.app.tables import commands
+from floorman.app.tables.views import EventView, HandView, Outcome, TableView
+from floorman.domain import model
+from floorman.domain.cards import cards_str
+from floorman.domain.engine import Finding, HandResult, LegalAction, Snapshot
+from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.table import events as ev
+from floorman.domain.table.placement import Positions
+from floorman.domain.table.redaction import Role
+from floorman.domain.table.seats import EntryOption, Seat, SeatStatus
+from floorman.domain.table.settings import ButtonRule, DealMode, TableSettings
+from floorman.transport import converters as conv
+from floorman.v1 import poker_pb2 as pb
+from floorman.v1 import rules_service_pb2 as rpb
+from floorman.v1 import table_service_pb2 as tpb
+
+_Problems = list[FieldViolation]
+
+DEAL_MODE_FROM_PB: Final = {
+    tpb.DEAL_MODE_SERVICE_DEALT: DealMode.SERVICE_DEALT,
+    tpb.DEAL_MODE_RECORDED: DealMode.RECORDED,
+}
+DEAL_MODE_TO_PB: Final = {mode: number for number, mode in DEAL_MODE_FROM_PB.items()}
+BUTTON_RULE_FROM_PB: Final = {
+    tpb.BUTTON_RULE_DEAD_BUTTON: ButtonRule.DEAD_BUTTON,
+    tpb.BUTTON_RULE_MOVING_BUTTON: ButtonRule.MOVING_BUTTON,
+}
+BUTTON_RULE_TO_PB: Final = {rule: number for number, rule in BUTTON_RULE_FROM_PB.items()}
+ENTRY_FROM_PB: Final = {
+    tpb.ENTRY_OPTION_POST_BIG_BLIND: EntryOption.POST_BIG_BLIND,
+    tpb.ENTRY_OPTION_WAIT_FOR_BIG_BLIND: EntryOption.WAIT_FOR_BIG_BLIND,
+}
+ENTRY_TO_PB: Final = {entry: number for number, entry in ENTRY_FROM_PB.items()}
+SEAT_STATUS_TO_PB: Final = {
+    SeatStatus.ACTIVE: tpb.SEAT_STATUS_ACTIVE,
+    SeatStatus.WAITING_FOR_BIG_BLIND: tpb.SEAT_STATUS_WAITING_FOR_BIG_BLIND,
+    SeatStatus.SITTING_OUT: tpb.SEAT_STATUS_SITTING_OUT,
+    SeatStatus.BUSTED: tpb.SEAT_STATUS_BUSTED,
+}
+FORMAT_FROM_PB: Final = {
+    tpb.HISTORY_FORMAT_PHH: "phh",
+    tpb.HISTORY_FORMAT_OPEN_HAND_HISTORY_JSON: "ohh",
+    tpb.HISTORY_FORMAT_POKERSTARS_TEXT: "pokerstars",
+}
+ROLE_NAMES: Final = {role.value: role for role in Role}
+_STRUCTURE_TO_PB: Final = {s: n for n, s in conv.STRUCTURE_FROM_PB.items()}
+_ACTION_TO_PB: Final = {a: n for n, a in conv.ACTION_FROM_PB.items()}
+_FORCED_TO_PB: Final = {k: n for n, k in conv.FORCED_BET_FROM_PB.items()}
+
+
+def _optional_enum(
+    number: int, table: dict[int, Any], default: Any, *, field: str, problems: _Problems
+) -> Any:
+    """UNSPECIFIED (0) -> ``default``; a known number -> its member; else a violation."""
+    if number == 0:
+        return default
+    member = table.get(number)
+    if member is None:
+        problems.append(FieldViolation(field, "", f"has no value {number}"))
+    return member
+
+
+def _raise_if(problems: _Problems) -> None:
+    if problems:
+        raise InvalidArgument(problems)
+
+
+# ---------------------------------------------------------------------------- requests
+
+
+def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> TableSettings:
+    """``TableSettings`` -> the domain settings (defaults filled later by the use case).
+
+    Raises:
+        InvalidArgument: a missing game, unknown enum numbers, negative money.
+    """
+    problems: _Problems = []
+    game = conv.GAME_FROM_PB.get(message.game)
+    if game is None:
+        problems.append(FieldViolation(f"{field}.game", "", "the game is required"))
+    structure = _optional_enum(
+        message.betting_structure,
+        conv.STRUCTURE_FROM_PB,
+        model.BettingStructure.FIXED_LIMIT,
+        field=f"{field}.betting_structure",
+        problems=problems,
+    )
+    stakes = conv.stakes_from_pb(message.stakes, field=f"{field}.stakes", problems=problems)
+    rake = conv.rake_from_pb(message.rake, field=f"{field}.rake", problems=problems)
+    deal_mode = _optional_enum(
+        message.deal_mode,
+        DEAL_MODE_FROM_PB,
+        DealMode.SERVICE_DEALT,
+        field=f"{field}.deal_mode",
+        problems=problems,
+    )
+    button_rule = _optional_enum(
+        message.button_rule,
+        BUTTON_RULE_FROM_PB,
+        ButtonRule.DEAD_BUTTON,
+        field=f"{field}.button_rule",
+        problems=problems,
+    )
+    for name in ("max_seats", "min_buy_in", "max_buy_in", "dealer_seat"):
+        if getattr(message, name) < 0:
+            problems.append(FieldViolation(f"{field}.{name}", "", "must be 0 or more"))
+    _raise_if(problems)
+    return TableSettings(
+        name=message.name,
+        game=game,  # type: ignore[arg-type]  # checked above
+        betting_structure=structure,
+        stakes=stakes,
+        rake=rake,
+        max_seats=message.max_seats,
+        deal_mode=deal_mode,
+        button_rule=button_rule,
+        uncapped_heads_up=message.uncapped_heads_up,
+        min_buy_in=message.min_buy_in,
+        max_buy_in=message.max_buy_in,
+        dealer_seat=message.dealer_seat,
+    )
+
+
+def _entry(number: int) -> EntryOption | None:
+    problems: _Problems = []
+    entry = _optional_enum(number, ENTRY_FROM_PB, None, field="entry", problems=problems)
+    _raise_if(problems)
+    return entry
+
+
+def create_table_from_pb(request: tpb.CreateTableRequest) -> commands.CreateTable:
+    """CreateTableRequest -> command."""
+    return commands.CreateTable(
+        request_id=request.request_id,
+        table_id=request.table_id,
+        settings=settings_from_pb(request.settings),
+    )
+
+
+def _write(request: Any) -> dict[str, Any]:
+    return {
+        "table_id": request.table_id,
+        "expected_sequence": request.expected_sequence,
+        "request_id": request.request_id,
+    }
+
+
+def close_table_from_pb(request: tpb.CloseTableRequest) -> commands.CloseTable:
+    """CloseTableRequest -> command."""
+    return commands.CloseTable(**_write(request))
+
+
+def seat_player_from_pb(request: tpb.SeatPlayerRequest) -> commands.SeatPlayer:
+    """SeatPlayerRequest -> command (entry UNSPECIFIED: wait for the big blind)."""
+    return commands.SeatPlayer(
+        **_write(request),
+        seat=request.seat,
+        player_id=request.player_id,
+        buy_in=request.buy_in,
+        entry=_entry(request.entry),
+    )
+
+
+def leave_seat_from_pb(request: tpb.LeaveSeatRequest) -> commands.LeaveSeat:
+    """LeaveSeatRequest -> command."""
+    return commands.LeaveSeat(**_write(request), seat=request.seat)
+
+
+def sit_out_from_pb(request: tpb.SitOutRequest) -> commands.SitOut:
+    """SitOutRequest -> command."""
+    return commands.SitOut(**_write(request), seat=request.seat)
+
+
+def sit_in_from_pb(request: tpb.SitInRequest) -> commands.SitIn:
+    """SitInRequest -> command (entry UNSPECIFIED: post owed blinds)."""
+    return commands.SitIn(**_write(request), seat=request.seat, entry=_entry(request.entry))
+
+
+def start_hand_from_pb(request: tpb.StartHandRequest) -> commands.StartHand:
+    """StartHandRequest -> command."""
+    return commands.StartHand(**_write(request))
+
+
+def deal_cards_from_pb(request: tpb.DealCardsRequest) -> commands.DealCards:
+    """DealCardsRequest -> command (cards may be ``??``; malformed cards are INVALID_ARGUMENT).
+
+    Raises:
+        InvalidArgument: ``deals[i].cards[j]`` (``card.malformed``), ``deals[i].seat``.
+    """
+    problems: _Problems = []
+    deals = tuple(
+        conv.deal_from_pb(deal, field=f"deals[{i}]", problems=problems)
+        for i, deal in enumerate(request.deals)
+    )
+    _raise_if(problems)
+    return commands.DealCards(**_write(request), deals=deals)
+
+
+def record_action_from_pb(request: tpb.RecordActionRequest) -> commands.RecordAction:
+    """RecordActionRequest -> command.
+
+    Raises:
+        InvalidArgument: ``action.type`` required, ``action.seat`` >= 1, ``action.amount``
+            >= 0, ``action.cards[i]`` malformed.
+    """
+    return commands.RecordAction(
+        **_write(request), action=conv.single_action_from_pb(request.action, field="action")
+    )
+
+
+def history_format_from_pb(number: int) -> str:
+    """``HistoryFormat`` -> ``phh`` / ``ohh`` / ``pokerstars``.
+
+    Raises:
+        InvalidArgument: ``format`` unspecified or unknown.
+    """
+    fmt = FORMAT_FROM_PB.get(number)
+    if fmt is None:
+        what = "is required" if number == 0 else f"has no value {number}"
+        raise InvalidArgument.single("format", "", f"the history format {what}")
+    return fmt
+
+
+# ---------------------------------------------------------------------------- views
+
+
+def _timestamp(moment: datetime | None) -> Timestamp | None:
+    if moment is None:
+        return None
+    stamp = Timestamp()
+    stamp.FromDatetime(moment)
+    return stamp
+
+
+def settings_to_pb(settings: TableSettings) -> tpb.TableSettings:
+    """Domain settings -> ``TableSettings``."""
+    return tpb.TableSettings(
+        name=settings.name,
+        game=conv.GAME_TO_PB[settings.game],
+        betting_structure=_STRUCTURE_TO_PB[settings.betting_structure],
+        stakes=stakes_to_pb(settings.stakes),
+        rake=rake_to_pb(settings.rake),
+        max_seats=settings.max_seats,
+        deal_mode=DEAL_MODE_TO_PB[settings.deal_mode],
+        button_rule=BUTTON_RULE_TO_PB[settings.button_rule],
+        uncapped_heads_up=settings.uncapped_heads_up,
+        min_buy_in=settings.min_buy_in,
+        max_buy_in=settings.max_buy_in,
+        dealer_seat=settings.dealer_seat,
+    )
+
+
+def stakes_to_pb(stakes: model.Stakes) -> pb.Stakes:
+    """Domain stakes -> ``Stakes``."""
+    return pb.Stakes(
+        small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet,
+        ante=stakes.ante,
+        bring_in=stakes.bring_in,
+        small_blind=stakes.small_blind,
+        big_blind=stakes.big_blind,
+        whole_unit=stakes.whole_unit,
+        odd_chip_unit=stakes.odd_chip_unit,
+    )
+
+
+def rake_to_pb(rake: model.RakePolicy) -> pb.RakePolicy:
+    """Domain rake policy -> ``RakePolicy``."""
+    return pb.RakePolicy(
+        percent_bps=rake.percent_bps,
+        increment=rake.increment,
+        cap=rake.cap,
+        no_rake_first_round=rake.no_rake_first_round,
+    )
+
+
+def seat_to_pb(seat: Seat) -> tpb.TableSeat:
+    """A seat -> ``TableSeat``."""
+    return tpb.TableSeat(
+        seat=seat.seat,
+        player_id=seat.player_id,
+        stack=seat.stack,
+        status=SEAT_STATUS_TO_PB[seat.status],
+        owes_small_blind=seat.owes_small_blind,
+        owes_big_blind=seat.owes_big_blind,
+    )
+
+
+def table_to_pb(view: TableView) -> tpb.Table:
+    """A table view -> ``Table``."""
+    return tpb.Table(
+        table_id=view.table_id,
+        settings=settings_to_pb(view.settings),
+        status=tpb.TABLE_STATUS_CLOSED if view.closed else tpb.TABLE_STATUS_OPEN,
+        sequence=view.sequence,
+        seats=[seat_to_pb(seat) for seat in view.seats],
+        button_seat=view.button_seat,
+        hand_count=view.hand_count,
+        current_hand_id=view.current_hand_id,
+        created_at=_timestamp(view.created_at),
+    )
+
+
+def hand_config_to_pb(config: model.HandConfig) -> pb.HandConfig:
+    """A hand configuration -> ``HandConfig`` (forced bets included)."""
+    return pb.HandConfig(
+        game=conv.GAME_TO_PB[config.game],
+        betting_structure=_STRUCTURE_TO_PB[config.betting_structure],
+        stakes=stakes_to_pb(config.stakes),
+        rake=rake_to_pb(config.rake),
+        seats=[
+            pb.SeatState(seat=s.seat, player_id=s.player_id, stack=s.stack) for s in config.seats
+        ],
+        button_seat=config.button_seat,
+        forced_bets=[
+            pb.ForcedBet(seat=b.seat, kind=_FORCED_TO_PB[b.kind], amount=b.amount, dead=b.dead)
+            for b in config.forced_bets
+        ],
+        uncapped_heads_up=config.uncapped_heads_up,
+    )
+
+
+def snapshot_to_pb(state: Snapshot) -> pb.HandSnapshot:
+    """The engine's snapshot -> ``HandSnapshot`` (public: face-up cards only)."""
+    return pb.HandSnapshot(
+        street=state.street,
+        seat_to_act=state.seat_to_act,
+        pot_total=state.pot_total,
+        amount_to_call=state.amount_to_call,
+        phase=state.phase,
+        current_bet=state.current_bet,
+        seats=[
+            pb.SeatView(
+                seat=s.seat,
+                stack=s.stack,
+                bet=s.bet,
+                contributed=s.contributed,
+                folded=s.folded,
+                all_in=s.all_in,
+                up_cards=cards_str(s.up_cards),
+                card_count=s.card_count,
+            )
+            for s in state.seats
+        ],
+        awaiting_deal_seats=state.awaiting_deal_seats,
+        hand_complete=state.hand_complete,
+        bets_this_round=state.bets_this_round,
+    )
+
+
+def legal_action_to_pb(legal: LegalAction) -> pb.LegalAction:
+    """One legal action -> ``LegalAction``."""
+    return pb.LegalAction(
+        type=_ACTION_TO_PB[legal.type],
+        min_amount=legal.min_amount,
+        max_amount=legal.max_amount,
+        all_in=legal.all_in,
+    )
+
+
+def deal_to_pb(deal: model.Deal) -> pb.Deal:
+    """A Deal -> ``Deal`` (cards as text, ``??`` hidden)."""
+    return pb.Deal(
+        seat=deal.seat, cards=cards_str(deal.cards), face_up=deal.face_up, burn=deal.burn
+    )
+
+
+def action_to_pb(action: model.Action) -> pb.Action:
+    """An Action -> ``Action``."""
+    return pb.Action(
+        seat=action.seat,
+        type=_ACTION_TO_PB[action.type],
+        amount=action.amount,
+        cards=cards_str(action.cards),
+    )
+
+
+def hand_event_to_pb(event: model.HandEvent) -> pb.HandEvent:
+    """A Deal or Action -> ``HandEvent``."""
+    if isinstance(event, model.Deal):
+        return pb.HandEvent(deal=deal_to_pb(event))
+    return pb.HandEvent(action=action_to_pb(event))
+
+
+def finding_to_pb(finding: Finding) -> pb.Violation:
+    """A finding -> ``Violation``."""
+    return pb.Violation(
+        rule=finding.rule,
+        message=finding.message,
+        seat=finding.seat,
+        event_index=finding.event_index,
+        expected=finding.expected,
+        actual=finding.actual,
+    )
+
+
+def _payouts(values: dict[int, int]) -> list[pb.Payout]:
+    return [pb.Payout(seat=seat, amount=amount) for seat, amount in sorted(values.items())]
+
+
+def result_to_pb(result: HandResult) -> rpb.SettleHandResponse:
+    """A settlement -> ``SettleHandResponse``."""
+    return rpb.SettleHandResponse(
+        pots=[
+            pb.Pot(
+                amount=pot.amount,
+                eligible_seats=pot.eligible,
+                winner_seats=pot.winners,
+                low_winner_seats=pot.low_winners,
+            )
+            for pot in result.pots
+        ],
+        rake=result.rake,
+        payouts=_payouts(result.payouts),
+        final_stacks=[
+            pb.SeatState(seat=seat, stack=stack)
+            for seat, stack in sorted(result.final_stacks.items())
+        ],
+        discrepancies=[finding_to_pb(f) for f in result.discrepancies],
+        returned=_payouts(result.returned),
+        showdown_order=result.showdown_order,
+    )
+
+
+def hand_view_to_pb(view: HandView, *, with_events: bool = True) -> tpb.HandView:
+    """A hand view -> ``HandView`` (``with_events`` False: every field but ``events``)."""
+    message = tpb.HandView(
+        hand_id=view.hand_id,
+        hand_number=view.hand_number,
+        table_id=view.table_id,
+        config=hand_config_to_pb(view.config),
+        state=snapshot_to_pb(view.state),
+        legal_actions=[legal_action_to_pb(legal) for legal in view.legal_actions],
+        events=[hand_event_to_pb(event) for event in view.events] if with_events else [],
+        complete=view.complete,
+    )
+    if view.result is not None:
+        message.result.CopyFrom(result_to_pb(view.result))
+    return message
+
+
+_EVENTS_FIELD: Final = tpb.HandView.DESCRIPTOR.fields_by_name["events"].number
+_HAND_FIELD: Final = tpb.RecordActionResponse.DESCRIPTOR.fields_by_name["hand"].number
+
+
+def _varint(value: int) -> bytes:
+    out = bytearray()
+    while True:
+        byte = value & 0x7F
+        value >>= 7
+        if value:
+            out.append(byte | 0x80)
+        else:
+            out.append(byte)
+            return bytes(out)
+
+
+def _field(number: int, payload: bytes) -> bytes:
+    """One length-delimited protobuf field (wire type 2): key, length, payload."""
+    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _event_field(event: model.HandEvent) -> bytes:
+    """A (redacted, immutable, hashable) hand event as a serialized ``events`` field."""
+    return _field(_EVENTS_FIELD, hand_event_to_pb(event).SerializeToString(deterministic=True))
+
+
+_BY_IDENTITY: dict[int, tuple[model.HandEvent, bytes]] = {}
+_BY_IDENTITY_LIMIT: Final = 1 << 16
+
+
+def _event_field_fast(event: model.HandEvent) -> bytes:
+    """:func:`_event_field` looked up by object identity first (a hand's events are the
+    same objects answer after answer; the entry keeps its event alive, so ids stay unique)."""
+    entry = _BY_IDENTITY.get(id(event))
+    if entry is not None and entry[0] is event:
+        return entry[1]
+    data = _event_field(event)
+    if len(_BY_IDENTITY) >= _BY_IDENTITY_LIMIT:
+        _BY_IDENTITY.clear()
+    _BY_IDENTITY[id(event)] = (event, data)
+    return data
+
+
+def hand_view_bytes(view: HandView) -> bytes:
+    """The serialized ``HandView`` of ``view``: the hand's events are serialized once each
+    and appended as repeated ``events`` fields (protobuf parsers accept fields in any
+    order), so a long hand costs little more per answer than a short one."""
+    head = hand_view_to_pb(view, with_events=False).SerializeToString(deterministic=True)
+    return head + b"".join([_event_field_fast(e) for e in view.events])
+
+
+def _positions(positions: Positions | None) -> dict[str, int]:
+    if positions is None:
+        return {}
+    return {
+        "button_seat": positions.button,
+        "small_blind_seat": positions.small_blind,
+        "big_blind_seat": positions.big_blind,
+    }
+
+
+def _event_fields(event: ev.TableEvent) -> dict[str, Any]:
+    """The ``TableEvent.kind`` oneof field of a (redacted) domain event."""
+    if isinstance(event, ev.TableCreated):
+        return {"table_created": tpb.TableCreated(settings=settings_to_pb(event.settings))}
+    if isinstance(event, ev.PlayerSeated):
+        return {
+            "player_seated": tpb.PlayerSeated(
+                seat=event.seat,
+                player_id=event.player_id,
+                buy_in=event.buy_in,
+                entry=ENTRY_TO_PB[event.entry],
+            )
+        }
+    if isinstance(event, ev.SeatLeft):
+        return {"seat_left": tpb.SeatLeft(seat=event.seat, cash_out=event.cash_out)}
+    if isinstance(event, ev.SeatSatOut):
+        return {"sat_out": tpb.SeatSatOut(seat=event.seat)}
+    if isinstance(event, ev.SeatSatIn):
+        return {"sat_in": tpb.SeatSatIn(seat=event.seat, entry=ENTRY_TO_PB[event.entry])}
+    if isinstance(event, ev.HandStarted):
+        started = tpb.HandStarted(
+            hand_number=event.hand_number,
+            config=hand_config_to_pb(event.config),
+            **_positions(event.positions),
+        )
+        return {"hand_started": started}
+    if isinstance(event, ev.HandDealt):
+        return {"deal": deal_to_pb(event.deal)}
+    if isinstance(event, ev.HandActed):
+        return {"action": action_to_pb(event.action)}
+    if isinstance(event, ev.HandSettled):
+        return {"hand_settled": tpb.HandSettled(result=result_to_pb(event.result))}
+    if isinstance(event, ev.FindingRecorded):
+        return {"finding": finding_to_pb(event.finding)}
+    return {"table_closed": tpb.TableClosed()}
+
+
+def event_to_pb(view: EventView) -> tpb.TableEvent:
+    """A log event as a viewer may see it -> ``TableEvent``."""
+    return tpb.TableEvent(
+        sequence=view.sequence,
+        table_id=view.table_id,
+        recorded_at=_timestamp(view.recorded_at),
+        hand_id=view.hand_id,
+        **_event_fields(view.event),
+    )
+
+
+# ---------------------------------------------------------------------------- answers
+
+
+def _table_only(response: Callable[..., Any]) -> Callable[[Outcome], bytes]:
+    return lambda o: response(table=table_to_pb(o.table)).SerializeToString(deterministic=True)
+
+
+def _with_hand(response: Callable[..., Any]) -> Callable[[Outcome], bytes]:
+    def build(outcome: Outcome) -> bytes:
+        data = response(table=table_to_pb(outcome.table)).SerializeToString(deterministic=True)
+        if outcome.hand is not None:
+            data += _field(_HAND_FIELD, hand_view_bytes(outcome.hand))
+        return data
+
+    return build
+
+
+def _leave(outcome: Outcome) -> bytes:
+    message = tpb.LeaveSeatResponse(table=table_to_pb(outcome.table), cash_out=outcome.cash_out)
+    return message.SerializeToString(deterministic=True)
+
+
+RESPONSES: Final[dict[str, Callable[[Outcome], bytes]]] = {
+    "CreateTable": _table_only(tpb.CreateTableResponse),
+    "CloseTable": _table_only(tpb.CloseTableResponse),
+    "SeatPlayer": _table_only(tpb.SeatPlayerResponse),
+    "LeaveSeat": _leave,
+    "SitOut": _table_only(tpb.SitOutResponse),
+    "SitIn": _table_only(tpb.SitInResponse),
+    "StartHand": _with_hand(tpb.StartHandResponse),
+    "DealCards": _with_hand(tpb.DealCardsResponse),
+    "RecordAction": _with_hand(tpb.RecordActionResponse),
+}
+
+
+def encode_outcome(operation: str, outcome: Outcome) -> bytes:
+    """The serialized response of ``operation`` (what the store keeps for retries)."""
+    return RESPONSES[operation](outcome)

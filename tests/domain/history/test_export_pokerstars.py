@@ -1,0 +1,240 @@
+"""PokerStars-style text export and the PokerStars -> engine mapping (DESIGN.md "Hand-history
+formats": game lines such as "5 Card Draw 7-A"; issue 5: the audit reads this text).
+
+Round trip: ``parse_file(export_pokerstars(record))`` then ``stars_to_hand`` gives the same
+configuration (but for what the text cannot carry: player ids, the rake policy, the odd-chip
+unit, the heads-up cap option, burns), the same events and, settled with the rake the text
+states, the same final stacks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from export_support import (
+    canonical_events,
+    config_signature,
+    draw_example,
+    final_stacks,
+    random_record,
+    stud_example,
+)
+
+from floorman.domain.cards import parse_card
+from floorman.domain.engine import replay, settle_hand
+from floorman.domain.history import export_pokerstars, stars_to_hand
+from floorman.domain.history.pokerstars import parse_file
+from floorman.domain.history.stars_mapping import map_stars, recorded_rake_policy
+from floorman.domain.model import (
+    Action,
+    ActionType,
+    BettingStructure,
+    Deal,
+    ForcedBet,
+    ForcedBetKind,
+    Game,
+)
+from tests.domain.engine.engine_play import iter_games
+
+HANDS_PER_GAME = 25
+
+
+def c(*texts: str | None) -> tuple[int | None, ...]:
+    return tuple(None if t is None else parse_card(t) for t in texts)
+
+
+def test_export_pokerstars_stud_lines_carry_exact_amounts() -> None:
+    """RULES.md "Seven Card Stud family": antes, the bring-in, the completion written as a
+    raise from the bring-in, "raises X to Y" with the increment and the total, the showdown,
+    the collected pot and the summary with total pot and rake, in dollars."""
+    lines = export_pokerstars(stud_example()).rstrip("\n").splitlines()
+    assert lines[0] == (
+        "PokerStars Hand #42:  7 Card Stud Limit ($0.20/$0.40 USD) - 2024/05/17 20:15:30 UTC"
+    )
+    assert lines[1:5] == [
+        "Table 'Stud One' 3-max",
+        "Seat 1: Ann ($10.00 in chips)",
+        "Seat 2: Bob ($10.00 in chips)",
+        "Seat 3: Cy ($10.00 in chips)",
+    ]
+    start = lines.index("*** 3rd STREET ***")
+    assert lines[start + 1 : start + 10] == [
+        "Dealt to Ann [As Ks 2c]",
+        "Dealt to Bob [Qd Qh 9s]",
+        "Dealt to Cy [7h 8h 3d]",
+        "Ann: brings in for $0.10",
+        "Bob: raises $0.10 to $0.20",
+        "Cy: calls $0.20",
+        "Ann: raises $0.20 to $0.40",
+        "Bob: calls $0.20",
+        "Cy: folds",
+    ]
+    assert "Dealt to Ann [2c 5d 6h 7s] [Ac]" in lines
+    assert lines[lines.index("*** SHOW DOWN ***") :] == [
+        "*** SHOW DOWN ***",
+        "Bob: shows [Qd Qh 9s Jd 3c 4h Qc]",
+        "Ann: mucks hand",
+        "Bob collected $3.95 from pot",
+        "*** SUMMARY ***",
+        "Total pot $3.95 | Rake $0.00",
+        "Seat 1: Ann mucked",
+        "Seat 2: Bob showed [Qd Qh 9s Jd 3c 4h Qc] and won ($3.95)",
+        "Seat 3: Cy folded on the 3rd Street",
+    ]
+
+
+def test_export_pokerstars_draw_7a_reads_back_with_its_rake() -> None:
+    """RULES.md "Five Card Draw, 7-A" and "Rake": the "5 Card Draw 7-A" game line, blinds,
+    discards and the new cards, "Total pot 440 | Rake 44"; settled with the stated rake the
+    hand pays seat 2 its 396."""
+    text = export_pokerstars(draw_example())
+    assert text.startswith("PokerStars Hand #7:  5 Card Draw 7-A Limit (20/40)\n")
+    assert "Dee: discards 1 card [7d]\nDealt to Dee [Ac Kc Qc Jc] [8c]\n" in text
+    [hand] = parse_file(text).hands
+    assert (hand.game, hand.summary.total_pot, hand.summary.rake) == (
+        Game.FIVE_CARD_DRAW_7A,
+        440,
+        44,
+    )
+    config, events = stars_to_hand(hand)
+    raked = dataclasses.replace(config, rake=recorded_rake_policy(hand.summary.rake))
+    result = settle_hand(replay(raked, events))
+    assert (result.rake, result.payouts) == (44, {2: 396})
+    assert result.final_stacks == {2: 1236, 4: 840, 6: 880}
+
+
+@pytest.mark.parametrize(("game", "structure"), list(iter_games()))
+def test_export_pokerstars_game_line_names_game_and_structure(
+    game: Game, structure: BettingStructure
+) -> None:
+    """DESIGN.md "Hand-history formats": every game and structure gets a PokerStars game line
+    the reader recognizes (no hand is skipped as another game)."""
+    record = random_record(random.Random(f"line-{game.value}"), game, structure, variety=False)
+    parsed = parse_file(export_pokerstars(record))
+    assert (parsed.problems, parsed.unsupported) == ((), ())
+    [hand] = parsed.hands
+    assert (hand.game, hand.structure) == (game, structure)
+
+
+@pytest.mark.parametrize(("game", "structure"), list(iter_games()))
+def test_export_pokerstars_round_trip_every_game_and_structure(
+    game: Game, structure: BettingStructure
+) -> None:
+    """Issue 5 round trip: read back and mapped, the export gives an equivalent configuration,
+    the same events (deals grouped per seat and street, as the text writes them) and, with
+    the stated rake, the same final stacks."""
+    rng = random.Random(f"stars-{game.value}-{structure.value}")
+    for number in range(1, HANDS_PER_GAME + 1):
+        record = random_record(
+            rng, game, structure, number=number, burns=False, odd_chip_units=False, uncapped=False
+        )
+        [hand] = parse_file(export_pokerstars(record)).hands
+        mapping = map_stars(hand)
+        assert mapping.refused_at is None, mapping.violation
+        assert config_signature(mapping.config, ids=False, rake=False) == config_signature(
+            record.config, ids=False, rake=False
+        )
+        merged = canonical_events(mapping.events, merge=True)
+        assert merged == canonical_events(record.events, merge=True), number
+        raked = dataclasses.replace(mapping.config, rake=recorded_rake_policy(hand.summary.rake))
+        assert final_stacks(raked, mapping.events) == final_stacks(record.config, record.events)
+
+
+ROOM_HAND = """\
+PokerStars Game #1001:  5 Card Draw Limit ($0.10/$0.20 USD) - 2011/07/04 21:56:59 ET
+Table 'Pulova' 6-max Seat #1 is the button
+Seat 1: Ann ($2.00 in chips)
+Seat 2: Bob ($2.00 in chips)
+Seat 3: Cy ($2.00 in chips)
+Seat 4: Dee ($2.00 in chips) is sitting out
+Seat 5: Eve ($2.00 in chips)
+Bob: posts small blind $0.05
+Cy: posts big blind $0.10
+Eve: posts small & big blinds $0.15
+*** DEALING HANDS ***
+Dealt to Eve [Ah Ad Kc Qs 2h]
+Eve: checks
+Ann: calls $0.10
+Bob: calls $0.05
+Cy: checks
+Bob: discards 3 cards
+Cy: stands pat
+Eve: discards 3 cards [Kc Qs 2h]
+Dealt to Eve [Ah Ad] [As 7c 7d]
+Ann: discards 2 cards
+Bob: checks
+Cy: bets $0.20
+Eve: raises $0.20 to $0.40
+Ann: folds
+Bob: folds
+Cy: calls $0.20
+*** SHOW DOWN ***
+Cy: mucks hand
+Eve: shows [Ah Ad As 7c 7d] (a full house, Aces full of Sevens)
+Eve collected $1.20 from pot
+*** SUMMARY ***
+Total pot $1.25 | Rake $0.05
+Seat 1: Ann (button) folded after the Draw
+Seat 2: Bob (small blind) folded after the Draw
+Seat 3: Cy (big blind) mucked [Ks Kh Kd 4c 5c]
+Seat 5: Eve showed [Ah Ad As 7c 7d] and won ($1.20) with a full house, Aces full of Sevens
+"""
+
+
+def test_stars_to_hand_maps_a_room_hand_with_unknown_cards_and_a_dead_blind() -> None:
+    """RULES.md "Five Card Draw, 7-A" (missed blinds: the big blind live, the small blind
+    dead; the draw; showdown order: the last aggressor shows first): a seat sitting out is
+    not dealt in, unseen cards are ``None``, ``posts small & big blinds`` is a live big blind
+    plus a dead blind, and the showdown follows the engine's order, not the room's."""
+    [hand] = parse_file(ROOM_HAND).hands
+    config, events = stars_to_hand(hand)
+    assert [s.seat for s in config.seats] == [1, 2, 3, 5]
+    assert config.forced_bets == (
+        ForcedBet(seat=2, kind=ForcedBetKind.SMALL_BLIND, amount=5),
+        ForcedBet(seat=3, kind=ForcedBetKind.BIG_BLIND, amount=10),
+        ForcedBet(seat=5, kind=ForcedBetKind.BIG_BLIND, amount=10),
+        ForcedBet(seat=5, kind=ForcedBetKind.DEAD_BLIND, amount=5),
+    )
+    a = ActionType
+    unknown5 = (None,) * 5
+    assert canonical_events(events) == [
+        Deal(seat=2, cards=unknown5), Deal(seat=3, cards=unknown5),
+        Deal(seat=5, cards=c("Ah", "Ad", "Kc", "Qs", "2h")), Deal(seat=1, cards=unknown5),
+        Action(seat=5, type=a.CHECK), Action(seat=1, type=a.CALL), Action(seat=2, type=a.CALL),
+        Action(seat=3, type=a.CHECK),
+        Action(seat=2, type=a.DRAW, cards=(None,) * 3), Deal(seat=2, cards=(None,) * 3),
+        Action(seat=3, type=a.DRAW),
+        Action(seat=5, type=a.DRAW, cards=c("Kc", "Qs", "2h")),
+        Deal(seat=5, cards=c("As", "7c", "7d")),
+        Action(seat=1, type=a.DRAW, cards=(None,) * 2), Deal(seat=1, cards=(None,) * 2),
+        Action(seat=2, type=a.CHECK), Action(seat=3, type=a.BET, amount=20),
+        Action(seat=5, type=a.RAISE, amount=40), Action(seat=1, type=a.FOLD),
+        Action(seat=2, type=a.FOLD), Action(seat=3, type=a.CALL),
+        Action(seat=5, type=a.SHOW, cards=c("Ah", "Ad", "As", "7c", "7d")),
+        Action(seat=3, type=a.MUCK),
+    ]  # fmt: skip
+    raked = dataclasses.replace(config, rake=recorded_rake_policy(hand.summary.rake))
+    result = settle_hand(replay(raked, events))
+    assert result.rake == 5
+    assert result.final_stacks == {1: 190, 2: 190, 3: 150, 5: 265}
+
+
+def test_map_stars_keeps_line_numbers_and_names_a_refused_action() -> None:
+    """Issue 5 findings point at lines: each event keeps its line; an action out of turn is
+    still mapped and the refusal (``turn.out_of_turn``) names the event."""
+    text = ROOM_HAND.replace("Eve: checks\nAnn: calls $0.10", "Ann: calls $0.10\nEve: checks")
+    mapping = map_stars(parse_file(text).hands[0])
+    assert mapping.refused_at == 4
+    assert mapping.violation is not None and mapping.violation.rule == "turn.out_of_turn"
+    assert mapping.sources[4] == 13
+    assert mapping.sources[:4] == (-1, -1, 12, -1)
+
+
+def test_recorded_rake_policy_takes_exactly_the_stated_rake() -> None:
+    """RULES.md "Rake": a room's rake formula is unknown; 100 % capped at the stated amount
+    reproduces it (none when the text states none)."""
+    policy = recorded_rake_policy(44)
+    assert (policy.percent_bps, policy.cap, policy.increment) == (10_000, 44, 0)
+    assert recorded_rake_policy(0).percent_bps == 0

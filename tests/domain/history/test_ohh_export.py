@@ -1,0 +1,147 @@
+"""Open Hand History export (DESIGN.md "Hand-history formats"): records -> OHH JSON -> the
+same hand through :func:`parse_ohh` and :func:`ohh_to_hand`.
+
+OHH amounts are decimal currency amounts built from integers (minor units / 100 for money
+tables, whole chips otherwise), and an OHH raise amount is the chips ADDED (a PHH ``cbr``
+amount is the raise-to total): the examples pin both.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from decimal import Decimal
+
+import pytest
+from export_support import (
+    canonical_events,
+    draw_example,
+    final_stacks,
+    random_record,
+    stud_example,
+)
+
+from floorman.domain.engine import replay, settle_hand
+from floorman.domain.history import export_ohh, ohh_to_hand, parse_ohh
+from floorman.domain.history.ohh import SPEC_VERSION, map_ohh
+from floorman.domain.history.ohh_json import dumps
+from floorman.domain.model import BettingStructure, Game
+from tests.domain.engine.engine_play import iter_games
+
+HANDS_PER_GAME = 25
+
+
+def _actions(data: dict) -> list[dict]:
+    return [action for round_ in data["ohh"]["rounds"] for action in round_["actions"]]
+
+
+def test_export_ohh_amounts_are_chips_added_in_currency_units() -> None:
+    """RULES.md "Seven Card Stud family" and "Money": the bring-in posts 0.10; the completion
+    to 20 cents adds 0.20 and the raise to 40 cents adds 0.30 (OHH: chips added, never the
+    raise-to total); amounts are exact decimals; the pot of 3.95 goes to Bob."""
+    text = export_ohh(stud_example())
+    data = json.loads(text, parse_float=Decimal)
+    ohh = data["ohh"]
+    assert (ohh["spec_version"], ohh["game_type"], ohh["currency"]) == (SPEC_VERSION, "Stud", "USD")
+    assert ohh["bet_limit"] == {"bet_type": "FL", "bet_cap": 0}
+    bets = [
+        (a["player_id"], a["action"], a.get("amount"))
+        for a in _actions(data)
+        if a["action"] in ("Post Ante", "Bring In", "Raise", "Call", "Bet")
+    ]
+    assert bets[:8] == [
+        (1, "Post Ante", Decimal("0.05")),
+        (2, "Post Ante", Decimal("0.05")),
+        (3, "Post Ante", Decimal("0.05")),
+        (1, "Bring In", Decimal("0.10")),
+        (2, "Raise", Decimal("0.20")),
+        (3, "Call", Decimal("0.20")),
+        (1, "Raise", Decimal("0.30")),
+        (2, "Call", Decimal("0.20")),
+    ]
+    assert '"amount": 0.30' in text
+    assert [r["street"] for r in ohh["rounds"]] == [
+        "Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "Seventh Street",
+        "Showdown",
+    ]  # fmt: skip
+    assert ohh["pots"] == [
+        {
+            "number": 0,
+            "amount": Decimal("3.95"),
+            "rake": Decimal("0.00"),
+            "player_wins": [{"player_id": 2, "win_amount": Decimal("3.95")}],
+        }
+    ]
+
+
+def test_export_ohh_draw_pot_carries_the_rake_and_the_draw_actions() -> None:
+    """RULES.md "Five Card Draw, 7-A" and "Rake": blinds posted as ``Post SB`` / ``Post BB``,
+    the draw as ``Discard Cards`` then ``Dealt Cards`` (extension), the 440 pot paying 44
+    rake and 396 to seat 2 (chips: whole numbers)."""
+    data = json.loads(export_ohh(draw_example()))
+    ohh = data["ohh"]
+    assert (ohh["game_type"], ohh["currency"], ohh["dealer_seat"]) == ("Draw", "Chips", 6)
+    assert ohh["floorman"]["game"] == "five_card_draw_7a"
+    actions = _actions(data)
+    assert [(a["player_id"], a["action"], a["amount"]) for a in actions[:2]] == [
+        (2, "Post SB", 10),
+        (4, "Post BB", 20),
+    ]
+    draw = [a for a in actions if a["action"] == "Discard Cards"]
+    assert [(a["player_id"], a["cards"]) for a in draw] == [
+        (2, ["7d"]),
+        (4, ["9d"]),
+        (6, ["7s", "Ts"]),
+    ]
+    assert ohh["pots"] == [
+        {
+            "number": 0,
+            "amount": 440,
+            "rake": 44,
+            "player_wins": [{"player_id": 2, "win_amount": 396}],
+        }
+    ]
+
+
+@pytest.mark.parametrize(("game", "structure"), list(iter_games()))
+def test_export_ohh_round_trip_every_game_and_structure(
+    game: Game, structure: BettingStructure
+) -> None:
+    """DESIGN.md "Hand-history formats": the extension carries the exact configuration, so
+    parse + map of the export gives the same configuration, the same events and the same
+    final stacks; the pots written are the settlement's pots after rake."""
+    rng = random.Random(f"ohh-{game.value}-{structure.value}")
+    for number in range(1, HANDS_PER_GAME + 1):
+        record = random_record(rng, game, structure, number=number)
+        [hand] = parse_ohh(export_ohh(record))
+        mapping = map_ohh(hand)
+        assert mapping.refused_at is None, mapping.violation
+        assert mapping.config == record.config, number
+        assert canonical_events(mapping.events) == canonical_events(record.events), number
+        assert final_stacks(mapping.config, mapping.events) == final_stacks(
+            record.config, record.events
+        )
+        paid: dict[int, int] = {}
+        for pot in hand.pots:
+            assert pot.amount - pot.rake == sum(win.win_amount for win in pot.wins)
+            for win in pot.wins:
+                paid[win.player_id] = paid.get(win.player_id, 0) + win.win_amount
+        if hand.pots:
+            assert paid == settle_hand(replay(record.config, list(record.events))).payouts
+
+
+def test_ohh_hand_without_the_extension_maps_from_the_standard_fields() -> None:
+    """A draw hand written by another program (no floorman extension): blinds from
+    ``small_blind_amount`` / ``big_blind_amount``, the small bet the big blind (fixed limit),
+    the events and the final stacks unchanged."""
+    record = draw_example()
+    data = json.loads(export_ohh(record), parse_float=Decimal)
+    del data["ohh"]["floorman"]
+    data["ohh"]["game_type"] = "Draw"
+    [hand] = parse_ohh(dumps(data))
+    config, events = ohh_to_hand(hand)
+    assert config.game is Game.FIVE_CARD_DRAW  # "Draw" names classic draw
+    assert (config.stakes.small_blind, config.stakes.big_blind) == (10, 20)
+    assert (config.stakes.small_bet, config.stakes.big_bet) == (20, 40)
+    assert config.forced_bets == ()
+    assert events == list(record.events)
