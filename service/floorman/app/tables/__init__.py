@@ -6,5 +6,6 @@
 * :mod:`~floorman.app.tables.codec` — the versioned JSON of the log's events.
 * :mod:`~floorman.app.tables.views` — tables, hands and events as callers see them.
 * :mod:`~floorman.app.tables.watch` — WatchTable's resumable stream.
+* :mod:`~floorman.app.tables.export` — ExportHandHistory through the history exporters.
 * :mod:`~floorman.app.tables.ports` — deck source, clock, ids.
 """

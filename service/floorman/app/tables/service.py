@@ -3,8 +3,10 @@
 Every write follows one path (DESIGN.md "Contract details"):
 
 1. the request's shape is checked (:mod:`floorman.app.tables.commands`);
-2. the table is loaded (the log folded; :class:`~floorman.app.tables.repository.
-   TableRepository`);
+2. the table is taken from the in-process cache (optimistically: the append's sequence check
+   proves it was the log's latest, else it is reloaded and the request judged again; every
+   refusal is judged against a state just read from the log) or folded from the log
+   (:class:`~floorman.app.tables.repository.TableRepository`);
 3. ``expected_sequence`` is checked: it must be at least the sequence of the table's last
    state-changing event and at most its last event (finding events annotate the log without
    changing the state, so a caller never loses its sequence to somebody else's refusal);
@@ -32,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -57,6 +58,7 @@ from floorman.app.tables.commands import (
     derived_table_id,
     fingerprint,
 )
+from floorman.app.tables.export import Export, FormatUnavailable, check_format, export_run
 from floorman.app.tables.ports import (
     Clock,
     DeckSource,
@@ -76,7 +78,6 @@ from floorman.app.tables.views import (
     table_view,
 )
 from floorman.domain.errors import InvalidArgument, RuleViolation
-from floorman.domain.history.record import HandRecord
 from floorman.domain.table.dealer import deal_pending
 from floorman.domain.table.events import (
     FindingRecorded,
@@ -96,7 +97,7 @@ from floorman.domain.table.play import (
     running_hand,
     settlement,
 )
-from floorman.domain.table.redaction import HIDDEN_DETAILS, Viewer, redact_event
+from floorman.domain.table.redaction import HIDDEN_DETAILS, Viewer
 from floorman.domain.table.rules import DEAL_MODE, HAND_IN_PROGRESS
 from floorman.domain.table.settings import DealMode, check_settings
 from floorman.domain.table.state import TableState, fold, open_table
@@ -110,6 +111,17 @@ from floorman.store import (
     TableStatus,
 )
 
+__all__ = [
+    "EventsPage",
+    "Export",
+    "FormatUnavailable",
+    "HandNotFound",
+    "Reply",
+    "ResponseEncoder",
+    "TableService",
+    "summary_encoder",
+]
+
 ResponseEncoder = Callable[[str, Outcome], bytes]
 """``(operation, outcome) -> bytes``: the answer as it will be sent (and stored for retries);
 ``operation`` is the command's class name (``"RecordAction"``)."""
@@ -120,10 +132,6 @@ MAX_ATTEMPTS: Final = 8
 
 class HandNotFound(LookupError):
     """No such hand at the table (NOT_FOUND)."""
-
-
-class FormatUnavailable(Exception):
-    """The hand-history exporter of a format is not available (UNIMPLEMENTED)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,26 +149,6 @@ class EventsPage:
 
     events: tuple[EventView, ...]
     done: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Export:
-    """A hand history: ``content`` text and its ``media_type``."""
-
-    content: str
-    media_type: str
-
-
-EXPORTERS: Final = {
-    # format -> (module, function, media type)
-    "phh": ("floorman.domain.history.export_phh", "export_phh", "application/toml"),
-    "ohh": ("floorman.domain.history.export_ohh", "export_ohh", "application/json"),
-    "pokerstars": (
-        "floorman.domain.history.export_pokerstars",
-        "export_pokerstars",
-        "text/plain",
-    ),
-}
 
 
 def summary_encoder(operation: str, outcome: Outcome) -> bytes:
@@ -345,30 +333,12 @@ class TableService:
             FormatUnavailable: the format's exporter is not installed.
         """
         check_table_id(table_id)
-        if fmt not in EXPORTERS:
-            raise InvalidArgument.single("format", "", f"choose one of {sorted(EXPORTERS)}")
+        check_format(fmt)
         state = self.repository.load(table_id)
         run = self._hand(state, hand_id)
-        if not run.settled:
-            raise RuleViolation(HAND_IN_PROGRESS, f"hand {run.number} is not settled yet")
-        module_name, function_name, media_type = EXPORTERS[fmt]
-        exporter = _find_exporter(module_name, function_name)
-        if exporter is None:
-            raise FormatUnavailable(f"the {fmt} exporter is not available in this build")
-        public = run.public_cards()
-        record = HandRecord(
-            hand_id=run.hand_id,
-            hand_number=run.number,
-            table_id=table_id,
-            table_name=state.settings.name,
-            started_at=run.started_at,
-            config=run.config,
-            events=tuple(
-                redact_event(e, viewer=viewer, hand_over=True, public=public) for e in run.events
-            ),
-            player_names={s.seat: s.player_id for s in run.config.seats if s.player_id},
+        return export_run(
+            run, fmt, table_id=table_id, table_name=state.settings.name, viewer=viewer
         )
-        return Export(exporter(record), media_type)
 
     def _hand(self, state: TableState, hand_id: str) -> HandRun:
         wanted = hand_id or state.last_hand_id
@@ -742,13 +712,3 @@ def _shown(refused: _Refused, viewer: Viewer) -> RuleViolation:
     if not refused.secret or viewer.sees_hole_cards(hand_over=False):
         return violation
     return RuleViolation(violation.rule, HIDDEN_DETAILS, seat=violation.seat)
-
-
-def _find_exporter(module_name: str, function_name: str) -> Callable[[HandRecord], str] | None:
-    """The exporter function when its module is installed (exporters land separately)."""
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:
-        package = importlib.import_module("floorman.domain.history")
-        return getattr(package, function_name, None)
-    return getattr(module, function_name, None)

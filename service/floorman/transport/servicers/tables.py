@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator, Callable
 
 import grpc
 
-from floorman.app.tables.service import FormatUnavailable, TableService
+from floorman.app.tables.export import FormatUnavailable
+from floorman.app.tables.service import TableService
 from floorman.app.tables.watch import watch_table
 from floorman.domain.table.redaction import Viewer
 from floorman.transport import table_converters as tc

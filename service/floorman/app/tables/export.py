@@ -1,0 +1,90 @@
+"""ExportHandHistory: a settled hand as PHH, Open Hand History JSON or PokerStars-style text.
+
+The exporters live in :mod:`floorman.domain.history` (one module per format, each taking a
+:class:`~floorman.domain.history.record.HandRecord`); a format whose module is not in this
+build is :class:`FormatUnavailable` (the RPC answers UNIMPLEMENTED). Hole cards go into the
+record as the caller may see them once the hand has ended (the exporters decide nothing
+about secrecy).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from floorman.domain.errors import InvalidArgument, RuleViolation
+from floorman.domain.history.record import HandRecord
+from floorman.domain.table.hand import HandRun
+from floorman.domain.table.redaction import Viewer, redact_event
+from floorman.domain.table.rules import HAND_IN_PROGRESS
+
+EXPORTERS: Final = {
+    # format -> (module, function, media type)
+    "phh": ("floorman.domain.history.export_phh", "export_phh", "application/toml"),
+    "ohh": ("floorman.domain.history.export_ohh", "export_ohh", "application/json"),
+    "pokerstars": (
+        "floorman.domain.history.export_pokerstars",
+        "export_pokerstars",
+        "text/plain",
+    ),
+}
+
+
+class FormatUnavailable(Exception):
+    """The hand-history exporter of a format is not available (UNIMPLEMENTED)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A hand history: ``content`` text and its ``media_type``."""
+
+    content: str
+    media_type: str
+
+
+def check_format(fmt: str) -> None:
+    """Raises InvalidArgument ``format`` unless ``fmt`` is ``phh``, ``ohh`` or ``pokerstars``."""
+    if fmt not in EXPORTERS:
+        raise InvalidArgument.single("format", "", f"choose one of {sorted(EXPORTERS)}")
+
+
+def export_run(run: HandRun, fmt: str, *, table_id: str, table_name: str, viewer: Viewer) -> Export:
+    """The history of the settled hand ``run`` in ``fmt`` for ``viewer``.
+
+    Raises:
+        InvalidArgument: an unknown format. RuleViolation ``hand.in_progress``: not settled.
+        FormatUnavailable: the format's exporter is not in this build.
+    """
+    check_format(fmt)
+    if not run.settled:
+        raise RuleViolation(HAND_IN_PROGRESS, f"hand {run.number} is not settled yet")
+    module_name, function_name, media_type = EXPORTERS[fmt]
+    exporter = find_exporter(module_name, function_name)
+    if exporter is None:
+        raise FormatUnavailable(f"the {fmt} exporter is not available in this build")
+    public = run.public_cards()
+    record = HandRecord(
+        hand_id=run.hand_id,
+        hand_number=run.number,
+        table_id=table_id,
+        table_name=table_name,
+        started_at=run.started_at,
+        config=run.config,
+        events=tuple(
+            redact_event(e, viewer=viewer, hand_over=True, public=public) for e in run.events
+        ),
+        player_names={s.seat: s.player_id for s in run.config.seats if s.player_id},
+    )
+    return Export(exporter(record), media_type)
+
+
+def find_exporter(module_name: str, function_name: str) -> Callable[[HandRecord], str] | None:
+    """The exporter function when its module is installed (exporters land separately)."""
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:
+        package = importlib.import_module("floorman.domain.history")
+        return getattr(package, function_name, None)
+    return getattr(module, function_name, None)
