@@ -7,13 +7,15 @@ STAMP := $(VENV)/.stamp-install
 PROTOS := $(shell find proto/floorman -name '*.proto' | sort)
 GEN_DIR := service
 BUF := tools/node_modules/.bin/buf
+NODE_CLIENT := clients/node
+NODE_STAMP := $(NODE_CLIENT)/node_modules/.stamp-npm-ci
 
 FLOORMAN_LISTEN ?= 127.0.0.1:50051
 FLOORMAN_METRICS_LISTEN ?= 127.0.0.1:9464
 FLOORMAN_STORE ?= sqlite:///floorman.db
 export FLOORMAN_LISTEN FLOORMAN_METRICS_LISTEN FLOORMAN_STORE
 
-.PHONY: run install test lint bench generate generate-check buf clean
+.PHONY: run install test test-node lint bench generate generate-check buf baseline clean
 
 ## run: install if needed and start the server on the SQLite default
 run: install
@@ -56,7 +58,8 @@ $(BUF): tools/package.json tools/package-lock.json
 
 buf: $(BUF)
 
-## lint: ruff, buf lint (STANDARD), buf breaking against the baseline, generated-code check
+## lint: ruff, buf lint (STANDARD), buf breaking against the last release's image
+## (proto/baseline.binpb, docs/api-evolution.md), generated-code check
 lint: install $(BUF)
 	$(BIN)/ruff check service tests bench clients/python
 	$(BIN)/ruff format --check service tests bench clients/python
@@ -69,9 +72,21 @@ lint: install $(BUF)
 test: install
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
+$(NODE_STAMP): $(NODE_CLIENT)/package.json $(NODE_CLIENT)/package-lock.json
+	npm ci --prefix $(NODE_CLIENT) --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
+## test-node: the Node.js client's tests (npm ci, then npm test) against a live floorman serve
+test-node: install $(NODE_STAMP)
+	cd $(NODE_CLIENT) && FLOORMAN_BIN="$(abspath $(BIN))/floorman" npm test
+
+## baseline: record the proto contract of a release as proto/baseline.binpb (docs/api-evolution.md)
+baseline: $(BUF)
+	cd proto && ../$(BUF) build -o baseline.binpb
+
 ## bench: benchmarks side by side with the reference libraries (see BENCHMARKS.md)
 bench: install
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) tools/node_modules build *.egg-info
+	rm -rf $(VENV) tools/node_modules $(NODE_CLIENT)/node_modules build *.egg-info

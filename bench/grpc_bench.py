@@ -86,6 +86,32 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def wait_until_serving(
+    address: str, process: subprocess.Popen, log_path: Path, *, seconds: float = 60.0
+) -> None:
+    """Wait until the server at ``address`` answers a health check.
+
+    Raises:
+        RuntimeError: ``process`` exited first (the tail of ``log_path`` is in the message),
+            or ``seconds`` passed.
+    """
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    deadline = time.monotonic() + seconds
+    with grpc.insecure_channel(address) as channel:
+        stub = health_pb2_grpc.HealthStub(channel)
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                raise RuntimeError(f"server exited: {log_path.read_text()[-2000:]}")
+            try:
+                stub.Check(health_pb2.HealthCheckRequest(), timeout=1, wait_for_ready=True)
+                return
+            except grpc.RpcError:
+                time.sleep(0.1)
+    raise RuntimeError(f"server did not start within {seconds:g} s")
+
+
 class BenchServer:
     """``floorman serve`` in a subprocess on ephemeral loopback ports."""
 
@@ -104,29 +130,12 @@ class BenchServer:
         )
         self.address = f"127.0.0.1:{port}"
         try:
-            self._wait_until_serving()
+            wait_until_serving(self.address, self.process, self.log_path)
         except BaseException:
             self.process.kill()
             self.process.wait()
             self._log.close()
             raise
-
-    def _wait_until_serving(self) -> None:
-        import grpc
-        from grpc_health.v1 import health_pb2, health_pb2_grpc
-
-        deadline = time.monotonic() + 60
-        with grpc.insecure_channel(self.address) as channel:
-            stub = health_pb2_grpc.HealthStub(channel)
-            while time.monotonic() < deadline:
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
-                try:
-                    stub.Check(health_pb2.HealthCheckRequest(), timeout=1, wait_for_ready=True)
-                    return
-                except grpc.RpcError:
-                    time.sleep(0.1)
-        raise RuntimeError("server did not start within 60 s")
 
     def cpu_seconds(self) -> float:
         """User + system CPU time of the server process so far (Linux ``/proc``)."""

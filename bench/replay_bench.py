@@ -4,8 +4,9 @@ The hands are the seed-game PHH files of ``../shared/corpus/phh`` (F7S, F7S/8 an
 once into memory. Contenders, each over every hand of a variant:
 
 * ``floorman parse+map+replay+settle`` — from the PHH text: ``parse_phh``, ``map_phh`` (which
-  steps the engine to classify actions), ``replay`` and ``settle_hand`` (pots, payouts, final
-  stacks): everything an audit of the file needs.
+  replays the hand through the engine while it classifies actions, and keeps the final state)
+  and ``settle_hand`` on that state (pots, payouts, final stacks): everything an audit of the
+  file needs, each event applied once.
 * ``floorman replay (pre-mapped)`` — ``replay`` alone from the configuration and events mapped
   beforehand: the engine's own speed.
 * ``pokerkit HandHistory.loads+states`` — pokerkit 0.7.7 from the same text:
@@ -96,8 +97,9 @@ def _floorman_full(hands: Sequence[CorpusHand]) -> Callable[[], None]:
 
     def run() -> None:
         for text in texts:
-            mapping = map_phh(parse_phh(text))
-            settle_hand(replay(mapping.config, mapping.events))
+            state = map_phh(parse_phh(text)).state
+            assert state is not None  # every corpus hand here is legal (tests/corpus)
+            settle_hand(state)
 
     return run
 

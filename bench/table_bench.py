@@ -38,7 +38,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from bench.grpc_bench import _free_port
+from bench.grpc_bench import _free_port, wait_until_serving
 from bench.store_bench import bench_urls, measure
 
 PERIOD_SECONDS = 0.25
@@ -79,24 +79,7 @@ class TableServer:
             stdout=self._log, stderr=subprocess.STDOUT, env=env, cwd=workdir,
         )  # fmt: skip
         self.address = f"127.0.0.1:{port}"
-        self._wait()
-
-    def _wait(self) -> None:
-        import grpc
-        from grpc_health.v1 import health_pb2, health_pb2_grpc
-
-        deadline = time.monotonic() + 60
-        with grpc.insecure_channel(self.address) as channel:
-            stub = health_pb2_grpc.HealthStub(channel)
-            while time.monotonic() < deadline:
-                if self.process.poll() is not None:
-                    raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
-                try:
-                    stub.Check(health_pb2.HealthCheckRequest(), timeout=1)
-                    return
-                except grpc.RpcError:
-                    time.sleep(0.1)
-        raise RuntimeError("the server did not start within 60 s")
+        wait_until_serving(self.address, self.process, self.log_path)
 
     def cpu_seconds(self) -> float:
         """User + system CPU time of the server process so far (Linux ``/proc``)."""

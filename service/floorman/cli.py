@@ -1,6 +1,7 @@
 """The ``floorman`` command: ``floorman serve`` runs the gRPC service, ``floorman eval`` asks
 it what a hand is worth, ``floorman audit`` audits hand-history files (:mod:`floorman.cli_audit`,
-which has its own exit statuses). ``python -m floorman`` is the same command.
+which has its own exit statuses), ``floorman token`` makes bearer tokens and auth-file entries
+(:mod:`floorman.cli_token`). ``python -m floorman`` is the same command.
 
 Exit codes: 0 success; 1 a runtime failure (address in use, server unreachable, an error
 status other than INVALID_ARGUMENT); 2 bad input (a bad flag or setting, INVALID_ARGUMENT).
@@ -14,7 +15,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from floorman import __version__, cli_audit
+from floorman import __version__, cli_audit, cli_token
 from floorman.config import (
     DEFAULT_ANONYMOUS_ROLE,
     DEFAULT_GRACE_SECONDS,
@@ -23,13 +24,20 @@ from floorman.config import (
     DEFAULT_METRICS_LISTEN,
     DEFAULT_STORE,
     ENV_ANONYMOUS_ROLE,
+    ENV_AUTH_FILE,
     ENV_GRACE,
+    ENV_HEALTH_LISTEN,
+    ENV_LIMITS,
     ENV_LISTEN,
     ENV_LOG_LEVEL,
     ENV_MAX_CONNECTION_AGE_MS,
     ENV_METRICS_LISTEN,
     ENV_STORE,
     ENV_TARGET,
+    ENV_TLS_CERT,
+    ENV_TLS_CLIENT_AUTH,
+    ENV_TLS_CLIENT_CA,
+    ENV_TLS_KEY,
     LOG_LEVELS,
     ROLES,
     ConfigError,
@@ -49,8 +57,15 @@ Each flag falls back to its environment variable, then to its default:
   --log-level              ${ENV_LOG_LEVEL:<32} {DEFAULT_LOG_LEVEL}
   --max-connection-age-ms  ${ENV_MAX_CONNECTION_AGE_MS:<32} 0 (no limit)
   --anonymous-role         ${ENV_ANONYMOUS_ROLE:<32} {DEFAULT_ANONYMOUS_ROLE}
+  --auth-file              ${ENV_AUTH_FILE:<32} none (every caller anonymous)
+  --tls-cert / --tls-key   ${ENV_TLS_CERT} / ${ENV_TLS_KEY}: none (plaintext)
+  --tls-client-ca          ${ENV_TLS_CLIENT_CA:<32} none
+  --tls-client-auth        ${ENV_TLS_CLIENT_AUTH:<32} none
+  --health-listen          ${ENV_HEALTH_LISTEN:<32} off
+  --limit NAME=VALUE       ${ENV_LIMITS:<32} (NAME=VALUE,...) see docs/operations.md
 Logs are JSON lines on stdout; metrics are served at http://METRICS-LISTEN/metrics.
-SIGTERM or SIGINT: health turns NOT_SERVING, in-flight calls get the grace period, exit 0."""
+SIGTERM or SIGINT: health turns NOT_SERVING, in-flight calls get the grace period, exit 0.
+SIGHUP: re-read the auth file (also re-read when it changes on disk)."""
 
 _EVAL_EPILOG = f"""\
 games: draw7a (Five Card Draw 7-A), draw (Five Card Draw), stud (Seven Card Stud), razz,
@@ -113,7 +128,29 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--anonymous-role",
         metavar="ROLE",
-        help=f"card visibility of every caller until authentication ({', '.join(ROLES)})",
+        help=f"card visibility of every caller without an auth file ({', '.join(ROLES)})",
+    )
+    serve.add_argument(
+        "--auth-file", metavar="PATH", help="token hashes and roles (TOML); unset: no auth"
+    )
+    serve.add_argument("--tls-cert", metavar="PEM", help="server certificate chain (TLS on)")
+    serve.add_argument("--tls-key", metavar="PEM", help="server private key")
+    serve.add_argument("--tls-client-ca", metavar="PEM", help="CA of client certificates")
+    serve.add_argument(
+        "--tls-client-auth",
+        metavar="MODE",
+        help="client certificates: none, optional or require (mutual TLS)",
+    )
+    serve.add_argument(
+        "--health-listen",
+        metavar="HOST:PORT",
+        help="plaintext address serving only grpc.health.v1 (for probes; 'off': none)",
+    )
+    serve.add_argument(
+        "--limit",
+        action="append",
+        metavar="NAME=VALUE",
+        help="a request or concurrency limit (repeatable), e.g. --limit hands=10",
     )
 
     evaluate = commands.add_parser(
@@ -135,6 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--json", action="store_true", help="print the response as JSON")
     evaluate.add_argument("--target", metavar="HOST:PORT", help="the server to ask")
     cli_audit.add_parser(commands)
+    cli_token.add_parser(commands)
     return parser
 
 
@@ -151,6 +189,13 @@ def _serve(args: argparse.Namespace) -> int:
             log_level=args.log_level,
             max_connection_age_ms=args.max_connection_age_ms,
             anonymous_role=args.anonymous_role,
+            auth_file=args.auth_file,
+            tls_cert=args.tls_cert,
+            tls_key=args.tls_key,
+            tls_client_ca=args.tls_client_ca,
+            tls_client_auth=args.tls_client_auth,
+            health_listen=args.health_listen,
+            limits=args.limit,
         )
     except ConfigError as error:
         print(f"floorman serve: error: {error}", file=sys.stderr)
@@ -199,4 +244,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _serve(args)
     if args.command == "audit":
         return cli_audit.main(args)
+    if args.command == "token":
+        return cli_token.main(args)
     return _eval(args)

@@ -10,8 +10,18 @@ a bad value raises :class:`ConfigError` naming the flag or variable it came from
 * ``--grace`` / ``FLOORMAN_GRACE``: seconds in-flight RPCs get after SIGTERM, ``5``.
 * ``--log-level`` / ``FLOORMAN_LOG_LEVEL``: ``info``.
 * ``--max-connection-age-ms`` / ``FLOORMAN_MAX_CONNECTION_AGE_MS``: ``0`` (no limit).
-* ``--anonymous-role`` / ``FLOORMAN_ANONYMOUS_ROLE``: the card visibility of every caller until
-  authentication arrives: ``observer`` (default), ``auditor`` or ``dealer``.
+* ``--anonymous-role`` / ``FLOORMAN_ANONYMOUS_ROLE``: the card visibility of every caller when
+  no auth file is configured: ``observer`` (default), ``auditor`` or ``dealer``.
+* ``--auth-file`` / ``FLOORMAN_AUTH_FILE``: the auth file (:mod:`floorman.security.auth_file`);
+  unset: no authentication (every caller is anonymous, with a warning at start).
+* ``--tls-cert`` / ``--tls-key`` (``FLOORMAN_TLS_CERT`` / ``FLOORMAN_TLS_KEY``): PEM files; both
+  or neither. ``--tls-client-ca`` / ``FLOORMAN_TLS_CLIENT_CA``: PEM CA bundle for client
+  certificates; ``--tls-client-auth`` / ``FLOORMAN_TLS_CLIENT_AUTH``: ``none`` (default),
+  ``optional`` or ``require`` (mutual TLS; needs the client CA).
+* ``--health-listen`` / ``FLOORMAN_HEALTH_LISTEN``: a plaintext address serving only
+  ``grpc.health.v1`` (for probes that present no certificate); unset or ``off``: none.
+* ``--limit NAME=VALUE`` (repeatable) / ``FLOORMAN_LIMITS`` (``NAME=VALUE,...``): request and
+  concurrency limits (:mod:`floorman.security.limits`).
 
 ``--metrics-listen off`` (or the variable set to ``off``) disables the metrics endpoint.
 This module imports no gRPC: it is plain data shared by the CLI and the server factory.
@@ -21,10 +31,13 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final
 from urllib.parse import urlsplit
+
+from floorman.security.limits import Limits, LimitsError, apply_limits
 
 DEFAULT_LISTEN: Final = "127.0.0.1:50051"
 DEFAULT_METRICS_LISTEN: Final = "127.0.0.1:9464"
@@ -45,6 +58,15 @@ ENV_LOG_LEVEL: Final = "FLOORMAN_LOG_LEVEL"
 ENV_MAX_CONNECTION_AGE_MS: Final = "FLOORMAN_MAX_CONNECTION_AGE_MS"
 ENV_TARGET: Final = "FLOORMAN_TARGET"
 ENV_ANONYMOUS_ROLE: Final = "FLOORMAN_ANONYMOUS_ROLE"
+ENV_AUTH_FILE: Final = "FLOORMAN_AUTH_FILE"
+ENV_TLS_CERT: Final = "FLOORMAN_TLS_CERT"
+ENV_TLS_KEY: Final = "FLOORMAN_TLS_KEY"
+ENV_TLS_CLIENT_CA: Final = "FLOORMAN_TLS_CLIENT_CA"
+ENV_TLS_CLIENT_AUTH: Final = "FLOORMAN_TLS_CLIENT_AUTH"
+ENV_HEALTH_LISTEN: Final = "FLOORMAN_HEALTH_LISTEN"
+ENV_LIMITS: Final = "FLOORMAN_LIMITS"
+CLIENT_AUTH_MODES: Final = ("none", "optional", "require")
+HEALTH_LISTEN_OFF: Final = "off"
 
 _WILDCARD_HOSTS: Final = frozenset({"0.0.0.0", "::", "[::]", ""})
 
@@ -100,6 +122,22 @@ class StoreUrl:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TlsSettings:
+    """TLS for the gRPC port: PEM file paths and the client-certificate mode.
+
+    ``client_auth``: ``none`` (no client certificate), ``optional`` (none required: grpcio's
+    server API cannot ask for a certificate without requiring it, so this mode behaves as
+    ``none`` at the TLS layer and exists for migrations) or ``require`` (mutual TLS: a
+    certificate signed by ``client_ca``).
+    """
+
+    cert: str
+    key: str
+    client_ca: str | None = None
+    client_auth: str = "none"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Settings:
     """Everything ``floorman serve`` needs, validated.
 
@@ -111,8 +149,12 @@ class Settings:
         log_level: one of :data:`LOG_LEVELS`.
         max_connection_age_ms: ``grpc.max_connection_age_ms`` (0: connections never aged out).
         max_message_bytes: largest request or response message.
-        anonymous_role: the card visibility of callers (one of :data:`ROLES`) until
-            authentication supplies a role per caller.
+        anonymous_role: the card visibility of callers (one of :data:`ROLES`) when no auth
+            file is configured.
+        auth_file: the auth file's path (``None``: no authentication).
+        tls: TLS for the gRPC port (``None``: plaintext).
+        health_listen: the plaintext health-only address (``None``: none).
+        limits: request and concurrency limits.
     """
 
     listen: HostPort
@@ -123,6 +165,10 @@ class Settings:
     max_connection_age_ms: int = 0
     max_message_bytes: int = MAX_MESSAGE_BYTES
     anonymous_role: str = DEFAULT_ANONYMOUS_ROLE
+    auth_file: str | None = None
+    tls: TlsSettings | None = None
+    health_listen: HostPort | None = None
+    limits: Limits = field(default_factory=Limits)
 
 
 def parse_host_port(text: str, *, source: str) -> HostPort:
@@ -232,6 +278,83 @@ def parse_non_negative_int(text: str, *, source: str) -> int:
     return int(value)
 
 
+def parse_file(text: str, *, source: str) -> str:
+    """A path to an existing, readable file.
+
+    Raises:
+        ConfigError: naming ``source`` otherwise.
+    """
+    path = Path(text.strip())
+    if not path.is_file() or not os.access(path, os.R_OK):
+        raise ConfigError(f"{source}: {text!r} is not a readable file")
+    return str(path)
+
+
+def _optional(flag_value: str | None, env: Mapping[str, str], var: str) -> str | None:
+    """The flag value when given, else the non-empty environment value, else ``None``."""
+    if flag_value is not None:
+        return flag_value if flag_value.strip() else None
+    value = env.get(var, "")
+    return value if value.strip() else None
+
+
+def resolve_tls(
+    *,
+    cert: str | None,
+    key: str | None,
+    client_ca: str | None,
+    client_auth: str | None,
+    env: Mapping[str, str],
+) -> TlsSettings | None:
+    """The TLS settings from their flags (``None`` = not given) and ``env``; ``None`` when
+    neither a certificate nor a key is configured.
+
+    Raises:
+        ConfigError: a certificate without a key (or the reverse), an unreadable file, an
+            unknown client-auth mode, ``optional``/``require`` without a client CA, or client
+            settings without TLS.
+    """
+    cert_text = _optional(cert, env, ENV_TLS_CERT)
+    key_text = _optional(key, env, ENV_TLS_KEY)
+    ca_text = _optional(client_ca, env, ENV_TLS_CLIENT_CA)
+    text, source = _pick(client_auth, "--tls-client-auth", env, ENV_TLS_CLIENT_AUTH, "none")
+    mode = text.strip().lower()
+    if mode not in CLIENT_AUTH_MODES:
+        raise ConfigError(f"{source}: {text!r} is not one of {', '.join(CLIENT_AUTH_MODES)}")
+    if cert_text is None and key_text is None:
+        if ca_text is not None or mode != "none":
+            raise ConfigError(
+                "--tls-client-ca / --tls-client-auth need TLS: give --tls-cert and --tls-key"
+            )
+        return None
+    if cert_text is None or key_text is None:
+        raise ConfigError("TLS needs both --tls-cert and --tls-key (or neither)")
+    if mode != "none" and ca_text is None:
+        raise ConfigError(f"--tls-client-auth {mode} needs --tls-client-ca (the client CA)")
+    return TlsSettings(
+        cert=parse_file(cert_text, source=f"--tls-cert (${ENV_TLS_CERT})"),
+        key=parse_file(key_text, source=f"--tls-key (${ENV_TLS_KEY})"),
+        client_ca=None
+        if ca_text is None
+        else parse_file(ca_text, source=f"--tls-client-ca (${ENV_TLS_CLIENT_CA})"),
+        client_auth=mode,
+    )
+
+
+def resolve_limits(flags: Sequence[str] | None, env: Mapping[str, str]) -> Limits:
+    """The defaults, then ``$FLOORMAN_LIMITS`` (comma-separated ``NAME=VALUE``), then each
+    ``--limit NAME=VALUE`` flag.
+
+    Raises:
+        ConfigError: naming the flag or variable of a malformed item.
+    """
+    try:
+        limits = apply_limits(Limits(), env.get(ENV_LIMITS, "").split(","), source=f"${ENV_LIMITS}")
+        return apply_limits(limits, list(flags or ()), source="--limit")
+    except LimitsError as error:
+        raise ConfigError(str(error)) from None
+
+
 def _pick(
     flag_value: str | None, flag: str, env: Mapping[str, str], var: str, default: str
 ) -> tuple[str, str]:
@@ -254,6 +377,13 @@ def resolve_settings(
     log_level: str | None = None,
     max_connection_age_ms: str | None = None,
     anonymous_role: str | None = None,
+    auth_file: str | None = None,
+    tls_cert: str | None = None,
+    tls_key: str | None = None,
+    tls_client_ca: str | None = None,
+    tls_client_auth: str | None = None,
+    health_listen: str | None = None,
+    limits: Sequence[str] | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Settings:
     """Build :class:`Settings` from flag values (``None`` = flag not given) and ``env``
@@ -285,6 +415,26 @@ def resolve_settings(
         anonymous_role, "--anonymous-role", env, ENV_ANONYMOUS_ROLE, DEFAULT_ANONYMOUS_ROLE
     )
     role = parse_role(text, source=source)
+    auth_text = _optional(auth_file, env, ENV_AUTH_FILE)
+    auth_path = (
+        None
+        if auth_text is None
+        else parse_file(auth_text, source=f"--auth-file (${ENV_AUTH_FILE})")
+    )
+    tls = resolve_tls(
+        cert=tls_cert,
+        key=tls_key,
+        client_ca=tls_client_ca,
+        client_auth=tls_client_auth,
+        env=env,
+    )
+    text, source = _pick(
+        health_listen, "--health-listen", env, ENV_HEALTH_LISTEN, HEALTH_LISTEN_OFF
+    )
+    health_at = (
+        None if text.strip().lower() == HEALTH_LISTEN_OFF else parse_host_port(text, source=source)
+    )
+    chosen_limits = resolve_limits(limits, env)
     return Settings(
         listen=listen_at,
         metrics_listen=metrics_at,
@@ -293,6 +443,11 @@ def resolve_settings(
         log_level=level,
         max_connection_age_ms=age,
         anonymous_role=role,
+        max_message_bytes=chosen_limits.message_bytes,
+        auth_file=auth_path,
+        tls=tls,
+        health_listen=health_at,
+        limits=chosen_limits,
     )
 
 

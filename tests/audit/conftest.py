@@ -12,29 +12,17 @@ from pathlib import Path
 
 import pytest
 
-CORPUS_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
+from tests.support.corpus import corpus_dir_or_skip, write_summaries
+
 SUMMARY_PROPERTY = "audit_summary"
 
 
 @pytest.fixture(scope="session")
 def corpus_dir() -> Path:
     """``<repo>/../shared/corpus``; skips the test when that folder is absent."""
-    if not CORPUS_DIR.is_dir():
-        pytest.skip(f"hand-history corpus not found at {CORPUS_DIR.resolve()}")
-    return CORPUS_DIR.resolve()
+    return corpus_dir_or_skip()
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """Print every ``audit_summary`` property the audit tests recorded."""
-    lines = [
-        f"{report.nodeid}: {value}"
-        for outcome in ("passed", "failed")
-        for report in terminalreporter.stats.get(outcome, [])
-        if getattr(report, "when", "call") == "call"
-        for name, value in getattr(report, "user_properties", ())
-        if name == SUMMARY_PROPERTY
-    ]
-    if lines:
-        terminalreporter.section("hand-history audit")
-        for line in lines:
-            terminalreporter.write_line(line)
+    """Print every ``audit_summary`` property the tests here recorded."""
+    write_summaries(terminalreporter, property_name=SUMMARY_PROPERTY, title="hand-history audit")

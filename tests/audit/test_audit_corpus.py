@@ -34,21 +34,20 @@ KNOWN_FINDINGS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
         "a fault of the record: the hero's 7th-street card is written '[of]', not a card "
         "(line 46), and the showdown then shows three cards",
     ),
-    ("hh-fpdb/tour/FTP/Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt", "28333847000"): (
-        frozenset({"bet.amount", "pot.amount"}),
-        "the bring-in is all in for 9 (less than the 40 bring-in); the house engine makes the "
-        "full bring-in the bet to call, as a short big blind does (RRoP / TDA), so the room's "
-        "'calls 9' is short by 31 (bet.amount at event 5) and the 31 it never returned is the "
-        "pot difference (pot.amount); RULES.md is silent on a short bring-in: flagged to the "
-        "lead",
-    ),
 }
 """(corpus file, hand id) -> (the rule ids found, why the record is at fault).
 
-Not listed because it audits clean: ``cash/Stars/7-Stud-USD-0.04-0.08-200907.Missing.Showdown
-.Card.txt``, which the corpus README calls an anomaly (six cards shown at the showdown): eight
-players reached 7th street, the stub could not give each a card, and "*** RIVER *** [6h]" is
-the community card (RULES.md "Seven Card Stud family"), so six own cards are right."""
+Not listed because they audit clean:
+
+* ``cash/Stars/7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt``, which the corpus
+  README calls an anomaly (six cards shown at the showdown): eight players reached 7th street,
+  the stub could not give each a card, and "*** RIVER *** [6h]" is the community card
+  (RULES.md "Seven Card Stud family"), so six own cards are right.
+* ``tour/FTP/Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt`` #28333847000: the
+  bring-in is all in for 9 of a 40 bring-in and Hero "calls 9"; RULES.md "Seven Card Stud
+  family" (the bring-in "posts all it has if short") with the rooms and pokerkit: the bet to
+  call is the chips posted, so the call and the 48 pot are right (see
+  :func:`test_short_all_in_bring_in_full_tilt_hand_audits_clean`)."""
 
 
 def history_files(corpus_dir: Path) -> list[Path]:
@@ -115,6 +114,18 @@ def test_seed_game_hands_audit_clean_or_with_a_known_fault(corpus_audits, record
     assert {g for _, g in per_game} == {
         "five_card_draw", "five_card_stud", "razz", "seven_card_stud", "seven_card_stud_hi_lo",
     }  # fmt: skip
+
+
+def test_short_all_in_bring_in_full_tilt_hand_audits_clean(corpus_audits):
+    """RULES.md "Seven Card Stud family" (the bring-in "posts all it has if short"): in the
+    Full Tilt razz hand #28333847000 Villain brings in all in for 9 of a 40 bring-in and Hero
+    calls 9; the bet to call is the 9 posted, so the hand, its 48 pot and Hero's 48 audit
+    clean."""
+    name = "hh-fpdb/tour/FTP/Razz-USD-HUSNG-2-201102.Villain.allin.on.bringing.txt"
+    (audit,) = corpus_audits[0][name]
+    assert audit.hand_id == "28333847000"
+    assert audit.status is AuditStatus.CLEAN, audit.findings
+    assert audit.findings == ()
 
 
 def test_phh_seed_variants_are_read_and_the_others_unsupported(corpus_audits):

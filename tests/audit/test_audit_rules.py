@@ -309,3 +309,58 @@ def test_unreadable_input_is_a_finding_with_its_line():
     assert (rules_of(bad), bad.findings[0].line) == (["card.malformed"], 9)
     phh = audit_one(STUD_PHH.replace("'p1 cc',\n  'd dh p1 7h'", "'p1 zz',\n  'd dh p1 7h'"))
     assert (rules_of(phh), phh.findings[0].line) == (["history.unreadable"], _phh_line(6))
+
+
+DEAD_BLIND_STARS = """\
+PokerStars Game #1001:  5 Card Draw Limit ($0.10/$0.20 USD) - 2011/07/04 21:56:59 ET
+Table 'Pulova' 6-max Seat #1 is the button
+Seat 1: Ann ($2.00 in chips)
+Seat 2: Bob ($2.00 in chips)
+Seat 3: Cy ($2.00 in chips)
+Seat 5: Eve ($2.00 in chips)
+Bob: posts small blind $0.05
+Cy: posts big blind $0.10
+Eve: posts small & big blinds $0.15
+*** DEALING HANDS ***
+Dealt to Eve [Ah Ad Kc Qs 2h]
+Eve: checks
+Ann: calls $0.10
+Bob: calls $0.05
+Cy: checks
+Bob: discards 3 cards
+Cy: stands pat
+Eve: discards 3 cards [Kc Qs 2h]
+Dealt to Eve [Ah Ad] [As 7c 7d]
+Ann: discards 2 cards
+Bob: checks
+Cy: bets $0.20
+Eve: raises $0.20 to $0.40
+Ann: folds
+Bob: folds
+Cy: calls $0.20
+*** SHOW DOWN ***
+Eve: shows [Ah Ad As 7c 7d] (a full house, Aces full of Sevens)
+Cy: mucks hand
+Eve collected $1.20 from pot
+*** SUMMARY ***
+Total pot $1.25 | Rake $0.05
+Seat 1: Ann (button) folded after the Draw
+Seat 2: Bob (small blind) folded after the Draw
+Seat 3: Cy (big blind) mucked [Ks Kh Kd 4c 5c]
+Seat 5: Eve showed [Ah Ad As 7c 7d] and won ($1.20) with a full house, Aces full of Sevens
+"""
+
+
+def test_button_dead_small_blind_is_dead_money_and_the_room_hand_audits_clean():
+    """RULES.md "Five Card Draw, 7-A" Button (missed blinds: the big blind live, the small
+    blind dead) and "Common to every game" (uncalled bet): Eve's dead $0.05 is in the $1.25
+    pot, not an uncalled bet, so PokerStars' pot $1.25, rake $0.05 and payout $1.20 audit
+    clean; a record stating a $1.20 pot is ``pot.amount`` (expected 125, actual 120)."""
+    assert audit_one(DEAD_BLIND_STARS).status is AuditStatus.CLEAN
+    text = replace_line(
+        DEAD_BLIND_STARS, "Total pot $1.25 | Rake $0.05", "Total pot $1.20 | Rake $0.05"
+    )
+    audit = audit_one(text)
+    finding = audit.rule_findings[0]
+    assert (finding.rule, finding.expected, finding.actual) == ("pot.amount", "125", "120")
+    assert finding.line == line_of(text, "Total pot $1.20 | Rake $0.05")

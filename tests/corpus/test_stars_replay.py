@@ -2,8 +2,9 @@
 
 Each hand of ``../shared/corpus/hh-fpdb/*/Stars/*.txt`` (de-duplicated by hand number) is
 mapped with :func:`~floorman.domain.history.stars_mapping.map_stars` (unseen cards are
-``None``) and replayed: no event may be refused and the hand must end. It is then settled
-with exactly the rake the record states (the rooms' rake formulas are unknown) and must give
+``None``) and replayed while it is mapped (the mapping keeps the state the engine reached): no
+event may be refused and the hand must end. It is then settled with exactly the rake the
+record states (the rooms' rake formulas are unknown) and must give
 the record's total pot, rake and, seat by seat, the collected amounts (RULES.md "Common to
 every game": side pots, uncalled bets, ties; the game sections: bring-in, order of action,
 showdown order). A hand whose result depends on unknown cards is counted as unverifiable,
@@ -12,12 +13,11 @@ never failed. A record that differs stays listed in :data:`EXCEPTIONS` with its 
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from pathlib import Path
 
-from floorman.domain.engine import Phase, replay, settle_hand
-from floorman.domain.errors import HistoryError
+from floorman.domain.audit.settlement_check import settle_with
+from floorman.domain.engine import Phase
 from floorman.domain.history.pokerstars import StarsEventKind, StarsHand, parse_file
 from floorman.domain.history.stars_mapping import map_stars, recorded_rake_policy
 from floorman.domain.model import Game
@@ -50,15 +50,12 @@ def check_hand(hand: StarsHand) -> str | None:
     summary = hand.summary
     if summary is None:
         return "no summary"
-    config = dataclasses.replace(mapping.config, rake=recorded_rake_policy(summary.rake))
-    try:
-        state = replay(config, list(mapping.events))
-    except HistoryError as error:  # pragma: no cover - map_stars reports refusals first
-        return str(error)
+    state = mapping.state
+    assert state is not None  # the engine accepted every event (refused_at is None)
     if state.phase is not Phase.COMPLETE:
         return f"the replay stops before the end ({state!r})"
-    try:
-        result = settle_hand(state)
+    try:  # the rake changes nothing in play: settle the mapped state with the record's rake
+        result = settle_with(state, recorded_rake_policy(summary.rake))
     except UnverifiableHand:
         return "unverifiable"
     collected: Counter[int] = Counter()

@@ -128,6 +128,9 @@ def test_every_metric_name_is_exported_by_the_running_server(scrape):
         "grpc_server_handling_seconds_count",
         "floorman_hands_evaluated_total",
         "floorman_rule_findings_total",
+        "floorman_store_operation_seconds_bucket",
+        "floorman_store_operation_seconds_count",
+        "floorman_store_errors_total",
     } <= used
 
 

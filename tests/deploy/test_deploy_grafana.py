@@ -17,7 +17,8 @@ REQUIRED_TITLES = (
     "Latency p50 / p99 by method (unary)",
     "Hands evaluated by game",
     "Rule findings by rule",
-    "Store errors (TableService UNAVAILABLE)",
+    "Store errors by operation and error",
+    "Store operation latency p50 / p99",
     "Table write latency p99",
 )
 

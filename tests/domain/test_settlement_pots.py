@@ -110,3 +110,76 @@ def test_common_money_contributions_must_be_non_negative_integers(bad: object) -
     with pytest.raises(InvalidArgument) as caught:
         return_uncalled({1: 10, 2: bad})  # type: ignore[dict-item]
     assert caught.value.violations[0].field == "contributions[2]"
+
+
+# --- dead blinds (RULES.md "Five Card Draw, 7-A", Button: a missed small blind is posted dead) --
+
+
+def test_button_dead_small_blind_uncontested_is_never_returned() -> None:
+    """Common to every game (uncalled bet) / Five Card Draw "Button" (big blind live, small
+    blind dead): seat 3 posts a live 10 and a dead 5 and everyone folds; the live 10 is
+    matched by seat 2's big blind, so nothing is returned and the whole 30 is the pot."""
+    contributions, dead = {1: 5, 2: 10, 3: 15}, {3: 5}
+    net, returned = return_uncalled(contributions, dead)
+    assert returned == {}
+    assert net == {1: 5, 2: 10, 3: 15}
+    assert build_pots(net, {1, 2}, dead) == [(30, (3,))]
+
+
+def test_button_dead_small_blind_raise_returns_only_live_chips() -> None:
+    """Common to every game (uncalled bet) / Five Card Draw "Button": the returning player
+    (live 10 + dead 5) raises to 40 and nobody calls; only the live excess over the big
+    blind's 10 (30) comes back, the dead 5 stays in the 30 pot."""
+    net, returned = return_uncalled({1: 5, 2: 10, 3: 45}, {3: 5})
+    assert returned == {3: 30}
+    assert net == {1: 5, 2: 10, 3: 15}
+    assert build_pots(net, {1, 2}, {3: 5}) == [(30, (3,))]
+
+
+def test_button_dead_small_blind_called_goes_to_the_main_pot() -> None:
+    """Common to every game (uncalled bet, side pots) / Five Card Draw "Button": the
+    PokerStars case: contributions 10, 10, 50 and 55 of which 5 dead; the live 50 is called,
+    so nothing is returned and the pot is 125 (not 120 with 5 "uncalled")."""
+    contributions, dead = {1: 10, 2: 10, 3: 50, 5: 55}, {5: 5}
+    net, returned = return_uncalled(contributions, dead)
+    assert returned == {}
+    assert build_pots(net, {1, 2}, dead) == [(125, (3, 5))]
+
+
+def test_button_dead_small_blind_with_side_pot_sets_no_level() -> None:
+    """Common to every game (side pots) / Five Card Draw "Button": seat 1 all in for 30, the
+    dead-blind poster (5 dead + 100 live) and seat 2 put in 100; the live levels are 30 and
+    100 and the dead 5 goes to the main pot: 95 for seats 1-3, 140 for seats 2-3."""
+    contributions, dead = {1: 30, 2: 100, 3: 105}, {3: 5}
+    net, returned = return_uncalled(contributions, dead)
+    assert returned == {}
+    assert build_pots(net, set(), dead) == [(95, (1, 2, 3)), (140, (2, 3))]
+
+
+def test_button_dead_small_blind_of_an_all_in_poster_counts_only_live_chips() -> None:
+    """Common to every game (side pots) / Five Card Draw "Button": the poster is all in for 45
+    of which 5 dead; its live 40 is the main pot's level (120 + the dead 5 = 125) and the
+    callers' 100 each make a 120 side pot."""
+    contributions, dead = {1: 45, 2: 100, 3: 100}, {1: 5}
+    net, returned = return_uncalled(contributions, dead)
+    assert returned == {}
+    assert build_pots(net, set(), dead) == [(125, (1, 2, 3)), (120, (2, 3))]
+
+
+def test_button_dead_chips_alone_reach_no_level() -> None:
+    """Common to every game (side pots): a seat with only dead chips in is eligible for no
+    pot others bet into; its dead chips still go to the main pot."""
+    assert build_pots({1: 5, 2: 20, 3: 20}, set(), {1: 5}) == [(45, (2, 3))]
+    assert build_pots({1: 5, 2: 0}, set(), {1: 5}) == [(5, (1, 2))]
+
+
+@pytest.mark.parametrize(
+    ("dead", "message"), [({2: -1}, "non-negative"), ({2: 11}, "exceed"), ({4: 1}, "exceed")]
+)
+def test_common_money_dead_chips_within_the_contribution(dead: dict, message: str) -> None:
+    """Common to every game (money): dead chips are non-negative and at most what the seat
+    put in (``dead[<seat>]``)."""
+    with pytest.raises(InvalidArgument) as caught:
+        return_uncalled({1: 10, 2: 10}, dead)
+    (violation,) = caught.value.violations
+    assert violation.field == f"dead[{next(iter(dead))}]" and message in violation.message

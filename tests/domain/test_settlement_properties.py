@@ -1,4 +1,5 @@
-"""Property tests of settlement (RULES.md "Common to every game": chip conservation, side pots)."""
+"""Property tests of settlement (RULES.md "Common to every game": chip conservation, side pots;
+"Five Card Draw, 7-A" Button: dead blinds are dead money)."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ class Scenario:
 
     game: Game
     contributions: dict[int, int]
+    dead: dict[int, int]
     folded: frozenset[int]
     hands: dict[int, tuple[Card, ...]]
     community: tuple[Card, ...]
@@ -41,6 +43,17 @@ class Scenario:
 
 
 @st.composite
+def dead_chips(draw: st.DrawFn, contributions: dict[int, int]) -> dict[int, int]:
+    """Dead blinds: for some seats, a dead part of the contribution (up to all of it)."""
+    posters = draw(st.sets(st.sampled_from(sorted(contributions)), max_size=2))
+    return {
+        seat: draw(st.integers(0, min(contributions[seat], 60)))
+        for seat in sorted(posters)
+        if contributions[seat]
+    }
+
+
+@st.composite
 def scenarios(draw: st.DrawFn) -> Scenario:
     """A random hand: seats, contributions, folds, dealt cards, rake and odd-chip unit."""
     game = draw(st.sampled_from(list(Game)))
@@ -48,6 +61,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     seats = sorted(draw(st.sets(st.integers(1, 10), min_size=n, max_size=n)))
     amounts = st.one_of(st.integers(0, 40), st.integers(0, 5000))
     contributions = {seat: draw(amounts) for seat in seats}
+    dead = draw(dead_chips(contributions))
     folded = set(draw(st.sets(st.sampled_from(seats), max_size=n - 1)))
     lowest = 0
     if game is Game.FIVE_CARD_DRAW_7A:
@@ -88,6 +102,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     return Scenario(
         game=game,
         contributions=contributions,
+        dead=dead,
         folded=frozenset(folded),
         hands={seat: cards for seat, cards in hands.items() if seat not in folded},
         community=community,
@@ -103,6 +118,7 @@ def _settle(s: Scenario) -> Settlement:
     return settle(
         game=s.game,
         contributions=s.contributions,
+        dead=s.dead,
         folded=s.folded,
         hands=s.hands,
         community=s.community,
@@ -129,10 +145,13 @@ def _strengths(s: Scenario, seat: int) -> tuple[int, int]:
 @settings(max_examples=300, deadline=None)
 @given(scenarios())
 def test_common_chip_conservation_and_eligibility(s: Scenario) -> None:
-    """Common to every game (chip conservation, side pots): random hands conserve every chip."""
+    """Common to every game (chip conservation, side pots) / Five Card Draw "Button" (dead
+    blinds): random hands conserve every chip, and no dead chip is ever returned."""
     result = _settle(s)
     total = sum(s.contributions.values())
     assert sum(result.payouts.values()) + result.rake + sum(result.returned.values()) == total
+    for seat, chips in result.returned.items():
+        assert chips <= s.contributions[seat] - s.dead.get(seat, 0)
     assert sum(p.amount for p in result.pots) == sum(result.payouts.values())
     assert len(result.returned) <= 1 and all(v > 0 for v in result.returned.values())
     assert all(v > 0 for v in result.payouts.values())
@@ -209,17 +228,28 @@ def test_common_pots_awarded_to_best_hands_with_exact_shares(s: Scenario) -> Non
 def test_common_side_pots_follow_live_contribution_levels(
     contributions: dict[int, int], data: st.DataObject
 ) -> None:
-    """Common to every game (side pots): every chip in a pot open to live seats reaching it."""
+    """Common to every game (side pots) / Five Card Draw "Button" (dead blinds): every live
+    chip in a pot open to the live seats reaching it; dead chips all in the main pot, never
+    returned, setting no level."""
     seats = sorted(contributions)
     folded = data.draw(st.sets(st.sampled_from(seats), max_size=len(seats) - 1))
-    net, returned = return_uncalled(contributions)
+    dead = data.draw(dead_chips(contributions))
+    net, returned = return_uncalled(contributions, dead)
     assert sum(net.values()) + sum(returned.values()) == sum(contributions.values())
-    ordered = sorted(net.values(), reverse=True)
+    assert all(net[seat] >= chips for seat, chips in dead.items())
+    live_parts = {seat: net[seat] - dead.get(seat, 0) for seat in seats}
+    ordered = sorted(live_parts.values(), reverse=True)
     assert len(ordered) < 2 or ordered[0] == ordered[1] or not any(ordered)
-    pots = build_pots(net, folded)
+    pots = build_pots(net, folded, dead)
     assert sum(amount for amount, _ in pots) == sum(net.values())
-    live = {seat: net[seat] for seat in seats if seat not in folded}
+    live = {seat: live_parts[seat] for seat in seats if seat not in folded}
     for (_, eligible), (_, nxt) in itertools.pairwise(pots):
         assert set(nxt) < set(eligible)
     for amount, eligible in pots:
         assert amount > 0 and eligible and set(eligible) <= set(live)
+    if pots:
+        assert pots[0][0] >= sum(dead.values())
+        levels = sorted({c for c in live.values() if c > 0})
+        assert len(pots) <= max(1, len(levels))
+        if levels:  # the main pot is open to every live seat reaching the lowest live level
+            assert set(pots[0][1]) == {seat for seat, c in live.items() if c >= levels[0]}

@@ -1,13 +1,20 @@
-"""A small TableService client for the gRPC tests: a table driver, a random legal player and
-an independent chip tally (computed here from the hand's events, not by the service)."""
+"""A small TableService driver for the gRPC tests, on the Python client (``floorman_client``):
+a table driver, a random legal player and an independent chip tally (computed here from the
+hand's events, not by the service).
+
+Calls go through :class:`floorman_client.TableClient` (errors are its exceptions, which are
+``grpc.RpcError`` too; UNAVAILABLE is retried with the same request id); the driver calls
+through whatever TableService stub it is given, so a test can point it at another replica by
+assigning ``table.stub``.
+"""
 
 from __future__ import annotations
 
 import itertools
 import random
+import re
 import uuid
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import grpc
@@ -15,10 +22,13 @@ import grpc
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import table_service_pb2 as tpb
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
+from floorman_client import Caller, TableClient
 
 A = pb  # action and forced-bet enums live in poker_pb2
 _SIZED = (A.ACTION_TYPE_BET, A.ACTION_TYPE_RAISE, A.ACTION_TYPE_COMPLETE)
 _LIVE_BLINDS = (A.FORCED_BET_KIND_SMALL_BLIND, A.FORCED_BET_KIND_BIG_BLIND)
+CALL_TIMEOUT_SECONDS = 30.0
+WATCH_TIMEOUT_SECONDS = 60.0
 
 
 def stub_for(channel: grpc.Channel) -> tpb_grpc.TableServiceStub:
@@ -46,28 +56,47 @@ def settings_pb(
     )
 
 
-@dataclass
-class GrpcTable:
-    """One table over gRPC: request ids, the last sequence seen, retries made easy."""
+def _snake(method: str) -> str:
+    """``RecordAction`` -> ``record_action``."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", method).lower()
 
-    stub: tpb_grpc.TableServiceStub
-    table_id: str
-    sequence: int = 0
-    prefix: str = field(default_factory=lambda: uuid.uuid4().hex[:8])
-    _counter: Iterator[int] = field(default_factory=itertools.count)
+
+class GrpcTable:
+    """One table over gRPC: request ids, the last sequence seen, retries made easy.
+
+    Attributes:
+        stub: the TableService stub calls go through (assign another to switch replicas).
+        client: the :class:`floorman_client.TableClient` on ``stub``.
+        table_id / sequence: the table and the last sequence seen.
+        prefix: this driver's request-id prefix.
+    """
+
+    def __init__(self, stub: Any, table_id: str, sequence: int = 0) -> None:
+        self.table_id = table_id
+        self.sequence = sequence
+        self.prefix = uuid.uuid4().hex[:8]
+        self._counter = itertools.count()
+        self.stub = stub
+
+    @property
+    def stub(self) -> Any:
+        """The TableService stub in use."""
+        return self.client.stub
+
+    @stub.setter
+    def stub(self, stub: Any) -> None:
+        self.client = TableClient.from_stub(stub, caller=Caller(timeout=CALL_TIMEOUT_SECONDS))
 
     @classmethod
-    def create(cls, stub: tpb_grpc.TableServiceStub, settings: tpb.TableSettings,
-               table_id: str = "") -> GrpcTable:  # fmt: skip
+    def create(cls, stub: Any, settings: tpb.TableSettings, table_id: str = "") -> GrpcTable:
         """CreateTable with a fresh table id."""
         table_id = table_id or f"t-{uuid.uuid4().hex[:12]}"
-        response = stub.CreateTable(
-            tpb.CreateTableRequest(
-                request_id=f"create-{table_id}", table_id=table_id, settings=settings
-            ),
-            timeout=30,
+        table = cls(stub, table_id)
+        response = table.client.create_table(
+            settings=settings, table_id=table_id, request_id=f"create-{table_id}"
         )
-        return cls(stub, table_id, response.table.sequence)
+        table.sequence = response.table.sequence
+        return table
 
     def next_id(self) -> str:
         """A fresh request id."""
@@ -77,14 +106,12 @@ class GrpcTable:
         self, method: str, *, request_id: str = "", expected: int | None = None, **fields: Any
     ) -> Any:
         """One write (``method`` is the RPC name); remembers the answer's sequence."""
-        request_type = getattr(tpb, f"{method}Request")
-        request = request_type(
+        response = getattr(self.client, _snake(method))(
             table_id=self.table_id,
             expected_sequence=self.sequence if expected is None else expected,
             request_id=request_id or self.next_id(),
             **fields,
         )
-        response = getattr(self.stub, method)(request, timeout=30)
         self.sequence = response.table.sequence
         return response
 
@@ -98,28 +125,19 @@ class GrpcTable:
 
     def table(self) -> tpb.Table:
         """GetTable."""
-        return self.stub.GetTable(tpb.GetTableRequest(table_id=self.table_id), timeout=30).table
+        return self.client.get_table(table_id=self.table_id).table
 
     def hand(self, hand_id: str = "") -> tpb.HandView:
         """GetHand."""
-        request = tpb.GetHandRequest(table_id=self.table_id, hand_id=hand_id)
-        return self.stub.GetHand(request, timeout=30).hand
+        return self.client.get_hand(table_id=self.table_id, hand_id=hand_id).hand
 
     def events(self, after: int = 0) -> list[tpb.TableEvent]:
         """Every event after ``after`` up to the current sequence (a bounded watch)."""
         last = self.table().sequence
-        out: list[tpb.TableEvent] = []
-        if last <= after:
-            return out
-        stream = self.stub.WatchTable(
-            tpb.WatchTableRequest(table_id=self.table_id, after_sequence=after), timeout=60
+        watch = self.client.watch_table(
+            table_id=self.table_id, after_sequence=after, timeout=WATCH_TIMEOUT_SECONDS
         )
-        for item in stream:
-            out.append(item.event)
-            if item.event.sequence >= last:
-                stream.cancel()
-                break
-        return out
+        return watch.until(last)
 
 
 def own_cards(hand: tpb.HandView, seat: int) -> list[str]:

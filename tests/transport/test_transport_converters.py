@@ -6,10 +6,12 @@ import pytest
 
 from floorman.domain import model
 from floorman.domain.cards import parse_card
+from floorman.domain.engine import Finding, HandResult
 from floorman.domain.errors import HistoryError, InvalidArgument, RuleViolation
 from floorman.domain.hand_value import HandCategory, HandValue
 from floorman.domain.ranking import Comparison, Evaluation
-from floorman.transport import converters
+from floorman.domain.settlement import PotShare
+from floorman.transport import converters, engine_converters
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 
@@ -239,7 +241,10 @@ def test_payouts_from_pb():
         ("declared_payouts[1].amount", ""),
         ("declared_payouts[2].seat", ""),
     ]
-    assert converters.payout_to_pb(3, 7) == pb.Payout(seat=3, amount=7)
+    assert converters.payouts_to_pb({3: 7, 1: 2}) == [
+        pb.Payout(seat=1, amount=2),
+        pb.Payout(seat=3, amount=7),
+    ]
 
 
 def test_violation_to_pb_carries_rule_seat_and_values():
@@ -258,3 +263,52 @@ def test_violation_to_pb_carries_rule_seat_and_values():
     error = HistoryError(7, RuleViolation("turn.out_of_turn", "seat 2 acted out of turn", seat=2))
     assert converters.history_error_to_pb(error).event_index == 7
     assert converters.history_error_to_pb(error).rule == "turn.out_of_turn"
+
+
+def test_hand_config_and_history_round_trip_through_their_one_converter_pair():
+    """Each shared message has one converter per direction: a HandConfig and a history go to
+    protobuf and back unchanged (``??`` stays unknown; stakes units given, as the domain
+    fills them)."""
+    stakes = pb.Stakes(small_bet=200, big_bet=400, ante=25, whole_unit=100, odd_chip_unit=1)
+    message = _config(stakes=stakes)
+    assert converters.hand_config_to_pb(converters.hand_config_from_pb(message)) == message
+    history = [
+        pb.HandEvent(deal=pb.Deal(seat=1, cards=["Ah", "??"], face_up=False)),
+        pb.HandEvent(deal=pb.Deal(seat=0, cards=["7c"], face_up=True, burn=True)),
+        pb.HandEvent(action=pb.Action(seat=2, type=pb.ACTION_TYPE_DRAW, cards=["??", "Kd"])),
+    ]
+    events = converters.history_from_pb(history)
+    assert [converters.hand_event_to_pb(event) for event in events] == history
+
+
+def test_engine_finding_becomes_a_violation_with_its_event_index():
+    """A ``payout.amount`` finding keeps its own event index; an explicit index wins."""
+    finding = Finding("payout.amount", "seat 2 should be paid 98", seat=2, expected="98",
+                      actual="99", event_index=12)  # fmt: skip
+    assert converters.violation_to_pb(finding) == pb.Violation(
+        rule="payout.amount", message="seat 2 should be paid 98", seat=2, event_index=12,
+        expected="98", actual="99",
+    )  # fmt: skip
+    assert converters.violation_to_pb(finding, event_index=-1).event_index == -1
+
+
+def test_settlement_final_stacks_follow_the_config_seats_or_the_seat_numbers():
+    """SettleHand lists final stacks in the configuration's seat order with player ids; a
+    table's hand result (no seats given) lists them by seat number without ids."""
+    result = HandResult(
+        pots=(PotShare(40, (1, 2), (2,)),), rake=0, payouts={2: 40},
+        final_stacks={1: 80, 2: 120}, returned={1: 5}, showdown_order=(2, 1),
+    )  # fmt: skip
+    seats = (model.SeatState(seat=2, player_id="bob", stack=80),
+             model.SeatState(seat=1, player_id="ann", stack=100))  # fmt: skip
+    named = engine_converters.settlement_to_pb(result, seats=seats)
+    assert [(s.seat, s.player_id, s.stack) for s in named.final_stacks] == [
+        (2, "bob", 120), (1, "ann", 80),
+    ]  # fmt: skip
+    plain = engine_converters.settlement_to_pb(result)
+    assert [(s.seat, s.player_id, s.stack) for s in plain.final_stacks] == [
+        (1, "", 80),
+        (2, "", 120),
+    ]
+    assert plain.pots == named.pots and list(plain.returned) == [pb.Payout(seat=1, amount=5)]
+    assert list(plain.showdown_order) == [2, 1]

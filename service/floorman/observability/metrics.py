@@ -21,6 +21,28 @@ Domain counters:
   RULES.md rule id (``blind.amount``, ``card.unknown`` ...), ``game`` as above or
   ``unknown`` when the record's game could not be read.
 
+Table store (recorded by :class:`floorman.observability.store_metrics.InstrumentedStore`
+around the event-store port; the store itself knows nothing of Prometheus):
+
+* ``floorman_store_operation_seconds{backend, operation}`` — histogram of the duration of
+  each store call, failed calls included; ``backend`` is ``sqlite``, ``postgres`` or
+  ``memory``, ``operation`` the port's method (``append``, ``read_events``, ``get_request``,
+  ...). Waits for new events (WatchTable) are not timed: they last as long as nothing happens.
+* ``floorman_store_errors_total{backend, operation, error}`` — store calls that raised, by
+  ``error``: the failures ``unavailable`` (the database cannot be reached, is locked too long
+  or closed), ``migration`` and ``unexpected`` (anything the port does not document: a bug or
+  a driver error), and the refusals the port's contract defines (``sequence_mismatch``,
+  ``duplicate_request``, ``request_id_conflict``, ``table_not_found``, ``table_exists``,
+  ``table_closed``, ``invalid_page_token``). Alerts count the failures only.
+
+Security:
+
+* ``floorman_auth_refusals_total{reason}`` — calls refused by authentication or
+  authorization; ``reason`` is ``missing_token``, ``malformed_token``, ``unknown_token``
+  (UNAUTHENTICATED) or ``role``, ``table`` (PERMISSION_DENIED). Every reason is exported
+  from the start at 0, so ``rate()`` works before the first refusal; the method, peer and
+  caller are in the ``auth_refused`` log line.
+
 Each :class:`Metrics` owns its :class:`~prometheus_client.CollectorRegistry` (so tests can
 build many servers in one process); label children are cached so recording costs a dict
 look-up and a lock, not a label resolution.
@@ -41,23 +63,35 @@ from prometheus_client import (
 )
 
 from floorman.domain.model import Game
+from floorman.security.policy import REFUSAL_LABELS
 
 GRPC_SERVER_STARTED: Final = "grpc_server_started_total"
 GRPC_SERVER_HANDLED: Final = "grpc_server_handled_total"
 GRPC_SERVER_HANDLING_SECONDS: Final = "grpc_server_handling_seconds"
 HANDS_EVALUATED: Final = "floorman_hands_evaluated_total"
 RULE_FINDINGS: Final = "floorman_rule_findings_total"
+STORE_OPERATION_SECONDS: Final = "floorman_store_operation_seconds"
+STORE_ERRORS: Final = "floorman_store_errors_total"
+AUTH_REFUSALS: Final = "floorman_auth_refusals_total"
 UNKNOWN_GAME_LABEL: Final = "unknown"
 
 RPC_LABELS: Final = ("grpc_type", "grpc_service", "grpc_method")
 HANDLED_LABELS: Final = (*RPC_LABELS, "grpc_code")
 GAME_LABEL: Final = "game"
 RULE_LABEL: Final = "rule"
+STORE_LABELS: Final = ("backend", "operation")
+STORE_ERROR_LABELS: Final = (*STORE_LABELS, "error")
 
 # Sub-millisecond resolution: stateless rules calls take tens to hundreds of microseconds.
 HANDLING_BUCKETS: Final = (
     0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0,
     2.5, 5.0, 10.0,
+)  # fmt: skip
+# A store call is a read (tens of microseconds on SQLite) or a durable commit (an fsync: one to
+# tens of milliseconds; a PostgreSQL round trip); a lock wait or a failover takes seconds.
+STORE_BUCKETS: Final = (
+    0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25,
+    0.5, 1.0, 2.5, 5.0, 10.0,
 )  # fmt: skip
 
 
@@ -139,7 +173,30 @@ class Metrics:
             registry=self.registry,
         )
         self._findings: dict[tuple[str, str], Counter] = {}
+        self.store_operation_seconds = Histogram(
+            STORE_OPERATION_SECONDS,
+            "Duration of table store calls (failed ones included), by backend and operation.",
+            STORE_LABELS,
+            buckets=STORE_BUCKETS,
+            registry=self.registry,
+        )
+        self.store_errors = Counter(
+            STORE_ERRORS,
+            "Table store calls that raised, by backend, operation and error (failures: "
+            "unavailable, migration, unexpected; the others are refusals of the store's contract).",
+            STORE_ERROR_LABELS,
+            registry=self.registry,
+        )
+        self._store_errors: dict[tuple[str, str, str], Counter] = {}
         self._methods: dict[tuple[str, str, str], MethodMetrics] = {}
+        self.auth_refusals = Counter(
+            AUTH_REFUSALS,
+            "Calls refused by authentication (missing, malformed or unknown token) or "
+            "authorization (role, table binding), by reason.",
+            ("reason",),
+            registry=self.registry,
+        )
+        self._refusals = {reason: self.auth_refusals.labels(reason) for reason in REFUSAL_LABELS}
 
     def for_method(self, grpc_type: str, service: str, method: str) -> MethodMetrics:
         """The cached children for one method (created, at 0, on first use)."""
@@ -163,6 +220,27 @@ class Metrics:
             child = self.rule_findings.labels(*key)
             self._findings[key] = child
         child.inc()
+
+    def count_auth_refusal(self, reason: str) -> None:
+        """Add one refusal with ``reason`` (one of
+        :data:`floorman.security.policy.REFUSAL_LABELS`) to ``floorman_auth_refusals_total``."""
+        self._refusals[reason].inc()
+
+    def store_operation(self, backend: str, operation: str) -> Histogram:
+        """The ``floorman_store_operation_seconds`` child of one store operation (created, with
+        no observation, on first use); ``observe(seconds)`` records one call."""
+        return self.store_operation_seconds.labels(backend, operation)
+
+    def count_store_error(self, backend: str, operation: str, error: str, amount: int = 1) -> None:
+        """Add ``amount`` (0: only create the series, at 0) to
+        ``floorman_store_errors_total{backend, operation, error}``."""
+        key = (backend, operation, error)
+        child = self._store_errors.get(key)
+        if child is None:
+            child = self.store_errors.labels(*key)
+            self._store_errors[key] = child
+        if amount:
+            child.inc(amount)
 
 
 def start_metrics_http(metrics: Metrics, *, host: str, port: int) -> tuple[object, int]:

@@ -1,6 +1,7 @@
 """Client side of ``floorman eval``: game names, the EvaluateHand call, output formatting.
 
-The call goes to a running server; when none answers at the default address (and the user
+The call goes through the Python client (:mod:`floorman_client`, no retries: a CLI user sees
+the first answer) to a running server; when none answers at the default address (and the user
 named no target) it is served by an in-process server on an ephemeral loopback port, so the
 command works on a fresh clone. Every answer is what the RPC says, printed as text or as
 the response's canonical proto3 JSON.
@@ -8,35 +9,25 @@ the response's canonical proto3 JSON.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 import grpc
 from google.protobuf import json_format
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
 
 from floorman.config import DEFAULT_STORE, HostPort, Settings, parse_store_url
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
-from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
+from floorman_client import NO_RETRIES, FloormanClient, FloormanRpcError
+from floorman_client.messages import GAME_ALIASES
 
 CALL_TIMEOUT_SECONDS: Final = 10.0
 EXIT_OK: Final = 0
 EXIT_ERROR: Final = 1
 EXIT_BAD_INPUT: Final = 2
 
-GAME_ALIASES: Final = {
-    "draw7a": pb.GAME_FIVE_CARD_DRAW_7A,
-    "draw": pb.GAME_FIVE_CARD_DRAW,
-    "stud": pb.GAME_SEVEN_CARD_STUD,
-    "razz": pb.GAME_RAZZ,
-    "stud8": pb.GAME_SEVEN_CARD_STUD_HI_LO,
-    "studhilo": pb.GAME_SEVEN_CARD_STUD_HI_LO,
-    "stud-hi-lo": pb.GAME_SEVEN_CARD_STUD_HI_LO,
-    "stud5": pb.GAME_FIVE_CARD_STUD,
-}
 GAME_TITLES: Final = {
     pb.GAME_FIVE_CARD_DRAW_7A: "Five Card Draw 7-A",
     pb.GAME_FIVE_CARD_DRAW: "Five Card Draw",
@@ -102,38 +93,41 @@ def format_evaluation(game: int, cards: Sequence[str], response: rpb.EvaluateHan
     return "\n".join(lines)
 
 
-def format_rpc_error(error: grpc.RpcError) -> str:
+def format_rpc_error(error: FloormanRpcError) -> str:
     """``error: CODE: message`` and one indented ``field: description`` line per
     ``google.rpc.BadRequest`` field violation (and ErrorInfo metadata, when present)."""
-    code = error.code()  # type: ignore[attr-defined]
-    lines = [f"error: {code.name}: {error.details()}"]  # type: ignore[attr-defined]
-    try:
-        status = rpc_status.from_call(error)  # type: ignore[arg-type]
-    except ValueError:
-        status = None
-    for detail in [] if status is None else status.details:
-        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
-            bad = error_details_pb2.BadRequest()
-            detail.Unpack(bad)
-            lines += [f"  {v.field}: {v.description}" for v in bad.field_violations]
-        elif detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
-            info = error_details_pb2.ErrorInfo()
-            detail.Unpack(info)
-            meta = ", ".join(f"{k}={v}" for k, v in sorted(info.metadata.items()))
-            lines.append(f"  {info.reason} ({info.domain}) {meta}".rstrip())
+    lines = [f"error: {error.code().name}: {error.details()}"]
+    lines += [f"  {v.field}: {v.description}" for v in error.violations]
+    if error.reason:
+        meta = ", ".join(f"{k}={v}" for k, v in sorted(error.metadata.items()))
+        lines.append(f"  {error.reason} ({error.domain}) {meta}".rstrip())
     return "\n".join(lines)
+
+
+def evaluate_at_sync(
+    target: str, request: rpb.EvaluateHandRequest, *, timeout: float = CALL_TIMEOUT_SECONDS
+) -> rpb.EvaluateHandResponse:
+    """Call EvaluateHand on the server at ``target`` (``HOST:PORT``) once, blocking.
+
+    Raises:
+        FloormanRpcError: any non-OK status (UnavailableError when nothing listens).
+    """
+    with FloormanClient.connect(target, timeout=timeout, retry=NO_RETRIES) as client:
+        return client.rules.evaluate_hand(
+            game=request.game, cards=list(request.cards), players=request.players
+        )
 
 
 async def evaluate_at(
     target: str, request: rpb.EvaluateHandRequest, *, timeout: float = CALL_TIMEOUT_SECONDS
 ) -> rpb.EvaluateHandResponse:
-    """Call EvaluateHand on the server at ``target`` (``HOST:PORT``).
+    """:func:`evaluate_at_sync` in a worker thread, so an in-process server on this event
+    loop keeps serving while the call waits.
 
     Raises:
-        grpc.aio.AioRpcError: any non-OK status (UNAVAILABLE when nothing listens).
+        FloormanRpcError: any non-OK status (UnavailableError when nothing listens).
     """
-    async with grpc.aio.insecure_channel(target) as channel:
-        return await rpb_grpc.RulesServiceStub(channel).EvaluateHand(request, timeout=timeout)
+    return await asyncio.to_thread(evaluate_at_sync, target, request, timeout=timeout)
 
 
 async def start_in_process_server() -> tuple[grpc.aio.Server, str]:
@@ -176,7 +170,7 @@ async def run_eval(
     try:
         try:
             response = await evaluate_at(target, request)
-        except grpc.aio.AioRpcError as error:
+        except FloormanRpcError as error:
             if not (fallback and error.code() is grpc.StatusCode.UNAVAILABLE):
                 raise
             server, address = await start_in_process_server()
@@ -185,7 +179,7 @@ async def run_eval(
                 response = await evaluate_at(address, request)
             finally:
                 await server.stop(None)
-    except grpc.aio.AioRpcError as error:
+    except FloormanRpcError as error:
         code = EXIT_BAD_INPUT if error.code() is grpc.StatusCode.INVALID_ARGUMENT else EXIT_ERROR
         return EvalOutcome(code, stderr=notice + format_rpc_error(error) + "\n")
     if as_json:

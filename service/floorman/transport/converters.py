@@ -1,4 +1,10 @@
-"""Protobuf <-> domain conversion: the only code that touches ``floorman.v1`` message types.
+"""Protobuf <-> domain conversion of the shared ``floorman.v1`` messages (``poker.proto``:
+hand configuration, stakes, rake, seats, forced bets, actions, deals, history events, payouts,
+violations) and of the ranking RPCs. Each message has ONE converter per direction, here;
+engine results (snapshots, legal actions, pots, settlements) are in
+:mod:`floorman.transport.engine_converters`, TableService messages in
+:mod:`floorman.transport.table_converters`, AuditService ones in
+:mod:`floorman.transport.audit_converters`. Only ``floorman.transport`` touches pb2 types.
 
 pb -> domain functions validate what the wire allows but the domain cannot hold (unknown or
 unspecified enum numbers, negative amounts, seat numbers below 1, duplicate seats, malformed
@@ -13,11 +19,12 @@ domain -> pb functions never fail.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from floorman.domain import model
 from floorman.domain.cards import cards_str, parse_cards
+from floorman.domain.engine import Finding
 from floorman.domain.errors import FieldViolation, HistoryError, InvalidArgument, RuleViolation
 from floorman.domain.hand_value import HandCategory, HandValue
 from floorman.domain.ranking import Comparison, Evaluation
@@ -48,21 +55,39 @@ STRUCTURE_FROM_PB: Final = _enum_from_pb(
 )
 ACTION_FROM_PB: Final = _enum_from_pb(model.ActionType, pb.ActionType, "ACTION_TYPE_")
 FORCED_BET_FROM_PB: Final = _enum_from_pb(model.ForcedBetKind, pb.ForcedBetKind, "FORCED_BET_KIND_")
+STRUCTURE_TO_PB: Final = {structure: number for number, structure in STRUCTURE_FROM_PB.items()}
+ACTION_TO_PB: Final = {action: number for number, action in ACTION_FROM_PB.items()}
+FORCED_BET_TO_PB: Final = {kind: number for number, kind in FORCED_BET_FROM_PB.items()}
 
 
-def _raise_if(problems: _Problems) -> None:
+def raise_problems(problems: Sequence[FieldViolation]) -> None:
+    """Raise :class:`InvalidArgument` carrying ``problems`` when there are any."""
     if problems:
-        raise InvalidArgument(problems)
+        raise InvalidArgument(list(problems))
 
 
-def _enum_value(
-    number: int, table: dict[int, _E], *, field: str, what: str, problems: _Problems
-) -> _E | None:
-    """The domain member for ``number``, or ``None`` after recording a violation."""
+REQUIRED: Final[Any] = object()
+"""The ``default`` of :func:`enum_value` for an enum that must be specified."""
+
+
+def enum_value(
+    number: int,
+    table: Mapping[int, _E],
+    *,
+    field: str,
+    what: str,
+    problems: _Problems,
+    default: Any = REQUIRED,
+) -> Any:
+    """The domain member for pb enum ``number``; UNSPECIFIED (0) is ``default`` unless that is
+    :data:`REQUIRED`. ``None`` after recording a violation at ``field`` (``"<what> is
+    required"`` or ``"<what> has no value <n>"``; ``what`` may be ``""``)."""
+    if number == 0 and default is not REQUIRED:
+        return default
     member = table.get(number)
     if member is None:
         problem = "is required" if number == 0 else f"has no value {number}"
-        problems.append(FieldViolation(field, "", f"{what} {problem}"))
+        problems.append(FieldViolation(field, "", f"{what} {problem}".lstrip()))
     return member
 
 
@@ -208,7 +233,7 @@ def forced_bets_from_pb(
         seat = _seat_number(message.seat, field=f"{path}.seat", problems=problems)
         if seat >= 1 and seat not in seats:
             problems.append(FieldViolation(f"{path}.seat", "", f"seat {seat} is not dealt in"))
-        kind = _enum_value(
+        kind = enum_value(
             message.kind, FORCED_BET_FROM_PB, field=f"{path}.kind", what="kind", problems=problems
         )
         amount = _non_negative(message.amount, field=f"{path}.amount", problems=problems)
@@ -228,18 +253,17 @@ def hand_config_from_pb(message: pb.HandConfig, *, field: str = "config") -> mod
             ``config.seats[2].stack``, ``config.forced_bets[0].kind`` ...).
     """
     problems: _Problems = []
-    game = _enum_value(
+    game = enum_value(
         message.game, GAME_FROM_PB, field=f"{field}.game", what="game", problems=problems
     )
-    structure = model.BettingStructure.FIXED_LIMIT
-    if message.betting_structure != 0:
-        structure = _enum_value(
-            message.betting_structure,
-            STRUCTURE_FROM_PB,
-            field=f"{field}.betting_structure",
-            what="betting structure",
-            problems=problems,
-        )
+    structure = enum_value(
+        message.betting_structure,
+        STRUCTURE_FROM_PB,
+        field=f"{field}.betting_structure",
+        what="betting structure",
+        problems=problems,
+        default=model.BettingStructure.FIXED_LIMIT,
+    )
     stakes = stakes_from_pb(message.stakes, field=f"{field}.stakes", problems=problems)
     rake = rake_from_pb(message.rake, field=f"{field}.rake", problems=problems)
     seats = seats_from_pb(message.seats, field=f"{field}.seats", problems=problems)
@@ -250,8 +274,8 @@ def hand_config_from_pb(message: pb.HandConfig, *, field: str = "config") -> mod
         seats={s.seat for s in seats},
         problems=problems,
     )
-    _raise_if(problems)
-    assert game is not None and structure is not None  # guaranteed by _raise_if
+    raise_problems(problems)
+    assert game is not None and structure is not None  # guaranteed by raise_problems
     return model.HandConfig(
         game=game,
         betting_structure=structure,
@@ -271,7 +295,7 @@ def action_from_pb(message: pb.Action, *, field: str, problems: _Problems) -> mo
     """``floorman.v1.Action`` -> :class:`model.Action` (``None`` when its type is bad).
     Cards may be ``??`` (unknown)."""
     seat = _seat_number(message.seat, field=f"{field}.seat", problems=problems)
-    kind = _enum_value(
+    kind = enum_value(
         message.type, ACTION_FROM_PB, field=f"{field}.type", what="action type", problems=problems
     )
     amount = _non_negative(message.amount, field=f"{field}.amount", problems=problems)
@@ -318,7 +342,7 @@ def history_from_pb(
         hand_event_from_pb(message, field=f"{field}[{i}]", problems=problems)
         for i, message in enumerate(messages)
     ]
-    _raise_if(problems)
+    raise_problems(problems)
     return tuple(e for e in events if e is not None)
 
 
@@ -330,8 +354,8 @@ def single_action_from_pb(message: pb.Action, *, field: str = "action") -> model
     """
     problems: _Problems = []
     action = action_from_pb(message, field=field, problems=problems)
-    _raise_if(problems)
-    assert action is not None  # guaranteed by _raise_if
+    raise_problems(problems)
+    assert action is not None  # guaranteed by raise_problems
     return action
 
 
@@ -353,29 +377,114 @@ def payouts_from_pb(
         if seat in payouts:
             problems.append(FieldViolation(f"{path}.seat", "", f"seat {seat} is listed twice"))
         payouts[seat] = amount
-    _raise_if(problems)
+    raise_problems(problems)
     return payouts
 
 
-def payout_to_pb(seat: int, amount: int) -> pb.Payout:
-    """One ``floorman.v1.Payout``."""
-    return pb.Payout(seat=seat, amount=amount)
+def payouts_to_pb(amounts: Mapping[int, int]) -> list[pb.Payout]:
+    """``seat -> amount`` (minor units) as ``floorman.v1.Payout`` messages in seat order."""
+    return [pb.Payout(seat=seat, amount=amounts[seat]) for seat in sorted(amounts)]
+
+
+# ---------------------------------------------------------------------------- domain -> pb
+
+
+def stakes_to_pb(stakes: model.Stakes) -> pb.Stakes:
+    """:class:`model.Stakes` -> ``floorman.v1.Stakes`` (every field, defaults included)."""
+    return pb.Stakes(
+        small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet,
+        ante=stakes.ante,
+        bring_in=stakes.bring_in,
+        small_blind=stakes.small_blind,
+        big_blind=stakes.big_blind,
+        whole_unit=stakes.whole_unit,
+        odd_chip_unit=stakes.odd_chip_unit,
+    )
+
+
+def rake_to_pb(rake: model.RakePolicy) -> pb.RakePolicy:
+    """:class:`model.RakePolicy` -> ``floorman.v1.RakePolicy``."""
+    return pb.RakePolicy(
+        percent_bps=rake.percent_bps,
+        increment=rake.increment,
+        cap=rake.cap,
+        no_rake_first_round=rake.no_rake_first_round,
+    )
+
+
+def hand_config_to_pb(config: model.HandConfig) -> pb.HandConfig:
+    """:class:`model.HandConfig` -> ``floorman.v1.HandConfig`` (seats and explicit forced bets
+    in their configured order)."""
+    return pb.HandConfig(
+        game=GAME_TO_PB[config.game],
+        betting_structure=STRUCTURE_TO_PB[config.betting_structure],
+        stakes=stakes_to_pb(config.stakes),
+        rake=rake_to_pb(config.rake),
+        seats=[
+            pb.SeatState(seat=s.seat, player_id=s.player_id, stack=s.stack) for s in config.seats
+        ],
+        button_seat=config.button_seat,
+        forced_bets=[
+            pb.ForcedBet(seat=b.seat, kind=FORCED_BET_TO_PB[b.kind], amount=b.amount, dead=b.dead)
+            for b in config.forced_bets
+        ],
+        uncapped_heads_up=config.uncapped_heads_up,
+    )
+
+
+def deal_to_pb(deal: model.Deal) -> pb.Deal:
+    """:class:`model.Deal` -> ``floorman.v1.Deal`` (cards in ``Th`` form, ``??`` hidden)."""
+    return pb.Deal(
+        seat=deal.seat, cards=cards_str(deal.cards), face_up=deal.face_up, burn=deal.burn
+    )
+
+
+def action_to_pb(action: model.Action) -> pb.Action:
+    """:class:`model.Action` -> ``floorman.v1.Action``."""
+    return pb.Action(
+        seat=action.seat,
+        type=ACTION_TO_PB[action.type],
+        amount=action.amount,
+        cards=cards_str(action.cards),
+    )
+
+
+def hand_event_to_pb(event: model.HandEvent) -> pb.HandEvent:
+    """A :class:`model.Deal` or :class:`model.Action` -> ``floorman.v1.HandEvent``."""
+    if isinstance(event, model.Deal):
+        return pb.HandEvent(deal=deal_to_pb(event))
+    return pb.HandEvent(action=action_to_pb(event))
 
 
 # ---------------------------------------------------------------------------- violations
 
 
-def violation_to_pb(violation: RuleViolation, *, event_index: int = -1) -> pb.Violation:
-    """A domain :class:`RuleViolation` as ``floorman.v1.Violation`` (``event_index`` -1 when
-    it concerns no recorded event)."""
-    return pb.Violation(
-        rule=violation.rule,
-        message=violation.message,
-        seat=violation.seat,
-        event_index=event_index,
-        expected=violation.expected,
-        actual=violation.actual,
-    )
+def fill_violation(
+    target: pb.Violation, item: RuleViolation | Finding, *, event_index: int | None = None
+) -> None:
+    """Set ``target`` (a field of a response, filled in place) from a refusal or a finding;
+    ``event_index`` ``None``: the finding's own index, -1 for a :class:`RuleViolation`."""
+    if event_index is None:
+        event_index = getattr(item, "event_index", -1)
+    target.rule = item.rule
+    target.message = item.message
+    target.seat = item.seat
+    target.event_index = event_index
+    target.expected = item.expected
+    target.actual = item.actual
+
+
+def violation_to_pb(
+    item: RuleViolation | Finding, *, event_index: int | None = None
+) -> pb.Violation:
+    """A :class:`RuleViolation` (a refusal) or an engine :class:`Finding` (a ``payout.amount``
+    discrepancy, a ``card.unknown`` note, a live table's recorded refusal) as
+    ``floorman.v1.Violation``; ``event_index`` as in :func:`fill_violation` (-1: it concerns
+    no recorded event)."""
+    message = pb.Violation()
+    fill_violation(message, item, event_index=event_index)
+    return message
 
 
 def history_error_to_pb(error: HistoryError) -> pb.Violation:

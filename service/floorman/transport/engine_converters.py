@@ -1,28 +1,26 @@
-"""Engine results -> protobuf: snapshots, legal actions, pots, payouts, violations.
+"""Engine results -> protobuf: snapshots, legal actions, pots, settlements, and the RulesService
+answers built from them (ValidateAction, ListLegalActions, SettleHand).
 
-The domain -> pb half of ValidateAction, ListLegalActions and SettleHand (the pb -> domain
-half, with field violations, is :mod:`floorman.transport.converters`). These functions never
-fail; cards print in ``Th`` form with ``??`` for an unknown card; money stays int minor units.
-Messages are filled in place (``.add()``, ``CopyFrom`` avoided) to keep answers cheap.
+One converter per message: TableService answers reuse these (:mod:`floorman.transport.
+table_converters`); the shared messages (config, actions, deals, violations, payouts) are in
+:mod:`floorman.transport.converters`. These functions never fail; cards print in ``Th`` form
+with ``??`` for an unknown card; money stays int minor units. Messages are filled in place
+(``.add()``, ``CopyFrom`` avoided) to keep answers cheap.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 
 from floorman.app.rules import ActionCheck, LegalMenu
 from floorman.domain import model
 from floorman.domain.cards import cards_str
-from floorman.domain.engine import Finding, HandResult, LegalAction, PotShare, SeatView, Snapshot
-from floorman.domain.errors import RuleViolation
-from floorman.transport.converters import ACTION_FROM_PB
+from floorman.domain.engine import HandResult, LegalAction, PotShare, SeatView, Snapshot
+from floorman.transport.converters import ACTION_TO_PB, fill_violation, violation_to_pb
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
-
-ACTION_TO_PB: Final = {action: number for number, action in ACTION_FROM_PB.items()}
 
 
 def _fill_legal_action(target: pb.LegalAction, action: LegalAction) -> None:
@@ -51,7 +49,8 @@ def _fill_seat_view(target: pb.SeatView, view: SeatView) -> None:
     target.card_count = view.card_count
 
 
-def _fill_snapshot(target: pb.HandSnapshot, view: Snapshot) -> None:
+def fill_snapshot(target: pb.HandSnapshot, view: Snapshot) -> None:
+    """Set ``target`` (a field of a response, filled in place) from the engine's snapshot."""
     target.street = view.street
     target.seat_to_act = view.seat_to_act
     target.pot_total = view.pot_total
@@ -67,31 +66,11 @@ def _fill_snapshot(target: pb.HandSnapshot, view: Snapshot) -> None:
 
 def snapshot_to_pb(view: Snapshot) -> pb.HandSnapshot:
     """A ``floorman.v1.HandSnapshot``: street, phase, seat to act (0: cards due or hand over),
-    pot total, amount to call, current bet, every seat, seats awaiting cards, bets this round."""
+    pot total, amount to call, current bet, every seat (face-up cards only), seats awaiting
+    cards, bets this round."""
     message = pb.HandSnapshot()
-    _fill_snapshot(message, view)
+    fill_snapshot(message, view)
     return message
-
-
-def _fill_violation(target: pb.Violation, violation: RuleViolation, event_index: int) -> None:
-    target.rule = violation.rule
-    target.message = violation.message
-    target.seat = violation.seat
-    target.event_index = event_index
-    target.expected = violation.expected
-    target.actual = violation.actual
-
-
-def finding_to_pb(finding: Finding) -> pb.Violation:
-    """A finding (``payout.amount`` discrepancy, ``card.unknown`` note) as a ``Violation``."""
-    return pb.Violation(
-        rule=finding.rule,
-        message=finding.message,
-        seat=finding.seat,
-        event_index=finding.event_index,
-        expected=finding.expected,
-        actual=finding.actual,
-    )
 
 
 def validation_to_pb(check: ActionCheck) -> rpb.ValidateActionResponse:
@@ -100,8 +79,8 @@ def validation_to_pb(check: ActionCheck) -> rpb.ValidateActionResponse:
     the proposed action."""
     response = rpb.ValidateActionResponse(legal=check.legal)
     if check.violation is not None:
-        _fill_violation(response.violation, check.violation, -1)
-    _fill_snapshot(response.state, check.state)
+        fill_violation(response.violation, check.violation, event_index=-1)
+    fill_snapshot(response.state, check.state)
     for action in check.legal_actions:
         _fill_legal_action(response.legal_actions.add(), action)
     return response
@@ -110,7 +89,7 @@ def validation_to_pb(check: ActionCheck) -> rpb.ValidateActionResponse:
 def legal_menu_to_pb(menu: LegalMenu) -> rpb.ListLegalActionsResponse:
     """A ListLegalActionsResponse: the snapshot and the seat to act's legal actions."""
     response = rpb.ListLegalActionsResponse()
-    _fill_snapshot(response.state, menu.state)
+    fill_snapshot(response.state, menu.state)
     for action in menu.legal_actions:
         _fill_legal_action(response.legal_actions.add(), action)
     return response
@@ -137,29 +116,45 @@ def _fill_payouts(
         target.add(seat=seat, amount=amounts[seat])
 
 
+def fill_settlement(
+    target: rpb.SettleHandResponse,
+    result: HandResult,
+    *,
+    seats: Sequence[model.SeatState] | None = None,
+) -> None:
+    """Set ``target`` (filled in place) from a settled hand; see :func:`settlement_to_pb`."""
+    target.rake = result.rake
+    for pot in result.pots:
+        _fill_pot(target.pots.add(), pot)
+    _fill_payouts(target.payouts, result.payouts)
+    if seats is None:
+        for seat in sorted(result.final_stacks):
+            target.final_stacks.add(seat=seat, stack=result.final_stacks[seat])
+    else:
+        for state in seats:
+            target.final_stacks.add(
+                seat=state.seat, player_id=state.player_id, stack=result.final_stacks[state.seat]
+            )
+    target.discrepancies.extend(violation_to_pb(finding) for finding in result.discrepancies)
+    _fill_payouts(target.returned, result.returned)
+    target.showdown_order.extend(result.showdown_order)
+
+
 def settlement_to_pb(
-    result: HandResult, *, seats: Sequence[model.SeatState]
+    result: HandResult, *, seats: Sequence[model.SeatState] | None = None
 ) -> rpb.SettleHandResponse:
-    """A SettleHandResponse.
+    """A SettleHandResponse (SettleHand's answer; a table hand's ``result``).
 
     Args:
         result: the settled hand.
-        seats: the configuration's seats; ``final_stacks`` lists every one of them in this
-            order, with its ``player_id``.
+        seats: the configuration's seats: ``final_stacks`` then lists every one of them in
+            this order, with its ``player_id``; ``None``: every seat of
+            ``result.final_stacks`` by seat number, without player ids.
 
     Returns:
         Pots main pot first (amounts after rake), the rake, payouts and returned chips by
         seat number, final stacks, discrepancies (``payout.amount``) and the showdown order.
     """
-    response = rpb.SettleHandResponse(rake=result.rake)
-    for pot in result.pots:
-        _fill_pot(response.pots.add(), pot)
-    _fill_payouts(response.payouts, result.payouts)
-    for seat in seats:
-        response.final_stacks.add(
-            seat=seat.seat, player_id=seat.player_id, stack=result.final_stacks[seat.seat]
-        )
-    response.discrepancies.extend(finding_to_pb(finding) for finding in result.discrepancies)
-    _fill_payouts(response.returned, result.returned)
-    response.showdown_order.extend(result.showdown_order)
+    response = rpb.SettleHandResponse()
+    fill_settlement(response, result, seats=seats)
     return response

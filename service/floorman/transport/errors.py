@@ -19,6 +19,12 @@
   ``TableClosed`` -> FAILED_PRECONDITION ``RULE_VIOLATION`` rule ``table.closed``;
   ``InvalidPageToken`` -> INVALID_ARGUMENT (``page_token``); ``StoreUnavailable`` ->
   UNAVAILABLE (the outcome of a write may be unknown: retry with the same request id).
+* security (:mod:`floorman.security`): ``Unauthenticated`` -> UNAUTHENTICATED and
+  ``PermissionDenied`` -> PERMISSION_DENIED, each with ``ErrorInfo{reason: TOKEN_MISSING |
+  TOKEN_MALFORMED | TOKEN_UNKNOWN | ROLE_NOT_ALLOWED | TABLE_NOT_ASSIGNED, domain:
+  "floorman", metadata: role}`` (never a token); ``LimitExceeded`` -> RESOURCE_EXHAUSTED with
+  ``ErrorInfo{reason: "LIMIT_EXCEEDED", metadata: limit, value}``; ``DeadlineExceeded`` ->
+  DEADLINE_EXCEEDED.
 * anything else (a bug) -> INTERNAL with a generic message; the traceback goes to the log only.
 
 The rich details travel in the ``grpc-status-details-bin`` trailer (``grpcio-status``).
@@ -44,6 +50,8 @@ from floorman.app.tables.service import HandNotFound
 from floorman.domain.errors import FloormanError, HistoryError, InvalidArgument, RuleViolation
 from floorman.domain.settlement import UnverifiableHand
 from floorman.observability.logging import get_logger
+from floorman.security.limits import LimitExceeded
+from floorman.security.policy import AccessRefused, Unauthenticated
 from floorman.store import (
     InvalidPageToken,
     RequestIdConflict,
@@ -69,6 +77,10 @@ _F = TypeVar("_F", bound=Callable[..., Awaitable[Any]])
 
 class Unimplemented(Exception):
     """An RPC of the contract that this server does not serve yet (UNIMPLEMENTED)."""
+
+
+class DeadlineExceeded(Exception):
+    """A call whose deadline passed before its work began (DEADLINE_EXCEEDED)."""
 
 
 def clip(text: str, max_bytes: int) -> str:
@@ -142,6 +154,24 @@ def _table_status(error: BaseException) -> grpc.Status | None:
     return None
 
 
+def _security_status(error: BaseException) -> grpc.Status | None:
+    """The status of an access refusal, a concurrency limit or a spent deadline, else
+    ``None``."""
+    if isinstance(error, AccessRefused):
+        unauthenticated = isinstance(error, Unauthenticated)
+        code = code_pb2.UNAUTHENTICATED if unauthenticated else code_pb2.PERMISSION_DENIED
+        metadata = {
+            key: clip(value, MAX_DESCRIPTION_BYTES) for key, value in error.metadata.items()
+        }
+        return _rich(code, str(error), _info(error.refusal.error_reason, **metadata))
+    if isinstance(error, LimitExceeded):
+        info = _info("LIMIT_EXCEEDED", limit=error.limit, value=str(error.value))
+        return _rich(code_pb2.RESOURCE_EXHAUSTED, str(error), info)
+    if isinstance(error, DeadlineExceeded):
+        return _rich(code_pb2.DEADLINE_EXCEEDED, str(error))
+    return None
+
+
 def status_for(error: BaseException) -> grpc.Status:
     """Map an exception to the gRPC status the client sees (table in the module docstring).
 
@@ -150,7 +180,7 @@ def status_for(error: BaseException) -> grpc.Status:
         carrying the ``google.rpc.Status`` with its packed details, ready for
         ``context.abort_with_status``.
     """
-    table_status = _table_status(error)
+    table_status = _table_status(error) or _security_status(error)
     if table_status is not None:
         return table_status
     if isinstance(error, InvalidArgument):

@@ -8,6 +8,13 @@
   migrated from ``--store`` at start, closed at exit), metrics endpoint, server,
   ``server_started`` log line; on the signal, health turns NOT_SERVING, new RPCs are refused,
   in-flight ones get ``settings.grace_seconds`` to finish, then the process exits 0.
+
+Security (issue 6): with ``--auth-file`` every call passes the auth interceptor
+(:mod:`floorman.transport.auth`; the file is re-read on SIGHUP and when it changes) and the
+tables servicer sees each caller's viewer; without it every caller is anonymous with
+``--anonymous-role`` (a warning at start). Every call passes the limits interceptor
+(:mod:`floorman.transport.limits`). With ``--tls-cert`` the port is TLS only
+(:mod:`floorman.transport.tls`), and ``--health-listen`` adds a plaintext health-only port.
 """
 
 from __future__ import annotations
@@ -31,8 +38,13 @@ from floorman.domain.ranking import card_count_range
 from floorman.domain.table.redaction import Role, Viewer
 from floorman.observability.logging import get_logger
 from floorman.observability.metrics import Metrics, start_metrics_http
+from floorman.observability.store_metrics import InstrumentedStore
+from floorman.security.auth_file import AuthFileError
+from floorman.security.registry import TokenRegistry
 from floorman.store import EventStore, StoreError, open_store
+from floorman.transport.auth import AuthInterceptor, AuthReloader, ViewerResolver
 from floorman.transport.interceptors import ObservabilityInterceptor
+from floorman.transport.limits import LimitsInterceptor
 from floorman.transport.servicers.audit import SERVICE_NAME as AUDIT_SERVICE
 from floorman.transport.servicers.audit import AuditServicer
 from floorman.transport.servicers.rules import SERVICE_NAME as RULES_SERVICE
@@ -40,6 +52,7 @@ from floorman.transport.servicers.rules import RulesCore, RulesServicer
 from floorman.transport.servicers.tables import SERVICE_NAME as TABLE_SERVICE
 from floorman.transport.servicers.tables import TableServicer
 from floorman.transport.table_converters import encode_outcome
+from floorman.transport.tls import TlsError, create_health_server, server_credentials
 from floorman.v1 import audit_service_pb2_grpc as apb_grpc
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
@@ -83,6 +96,20 @@ def server_options(settings: Settings) -> list[tuple[str, int]]:
     return options
 
 
+def open_auth(settings: Settings) -> TokenRegistry | None:
+    """The auth file named by ``--auth-file`` (``None`` when not configured).
+
+    Raises:
+        ServerStartError: the file is unreadable or malformed.
+    """
+    if settings.auth_file is None:
+        return None
+    try:
+        return TokenRegistry(settings.auth_file)
+    except AuthFileError as error:
+        raise ServerStartError(str(error)) from None
+
+
 def warm_up(core: RulesCore) -> None:
     """Evaluate one hand of every game (the most cards it takes) so the ranking tables are
     built before the first RPC instead of during it."""
@@ -100,6 +127,7 @@ async def create_server(
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
     warm: bool = True,
     tables: TableService | None = None,
+    auth: TokenRegistry | None = None,
 ) -> tuple[grpc.aio.Server, int]:
     """Build (not start) the gRPC server and bind ``settings.listen``.
 
@@ -114,27 +142,37 @@ async def create_server(
         interceptors: extra interceptors, run after the observability one.
         warm: build the ranking tables now (:func:`warm_up`; once per process).
         tables: the table-session use cases behind TableService (``None``: not served);
-            callers see cards as ``settings.anonymous_role``.
+            callers see cards per their token, or as ``settings.anonymous_role`` without
+            authentication.
+        auth: the auth file in force (default: opened from ``settings.auth_file``; none:
+            every caller is anonymous).
 
     Returns:
         ``(server, bound_port)``.
 
     Raises:
-        ServerStartError: when the address cannot be bound.
+        ServerStartError: when the address cannot be bound, a TLS file cannot be read or
+            the auth file is malformed.
     """
     core = RulesCore() if core is None else core
     if warm:
         warm_up(core)
+    auth = open_auth(settings) if auth is None else auth
+    guards: list[grpc.aio.ServerInterceptor] = [LimitsInterceptor(settings.limits)]
+    viewer_of = ViewerResolver(Viewer(Role(settings.anonymous_role)))
+    if auth is not None:
+        guards.insert(0, AuthInterceptor(auth, metrics=metrics))
+        viewer_of = ViewerResolver(Viewer(Role.OBSERVER))
     server = grpc.aio.server(
-        interceptors=[ObservabilityInterceptor(metrics=metrics), *interceptors],
+        interceptors=[ObservabilityInterceptor(metrics=metrics), *guards, *interceptors],
         options=server_options(settings),
+        maximum_concurrent_rpcs=settings.limits.concurrent_rpcs or None,
     )
     rpb_grpc.add_RulesServiceServicer_to_server(RulesServicer(core=core, metrics=metrics), server)
     apb_grpc.add_AuditServiceServicer_to_server(AuditServicer(metrics=metrics), server)
     names = SERVICE_NAMES
     if tables is not None:
-        viewer = Viewer(Role(settings.anonymous_role))
-        servicer = TableServicer(service=tables, viewer_of=lambda context: viewer)
+        servicer = TableServicer(service=tables, viewer_of=viewer_of)
         tpb_grpc.add_TableServiceServicer_to_server(servicer, server)
         names = (*SERVICE_NAMES, TABLE_SERVICE)
     health = HealthServicer() if health is None else health
@@ -144,7 +182,12 @@ async def create_server(
         await health.set(name, health_pb2.HealthCheckResponse.SERVING)
     address = str(settings.listen)
     try:
-        port = server.add_insecure_port(address)
+        if settings.tls is None:
+            port = server.add_insecure_port(address)
+        else:
+            port = server.add_secure_port(address, server_credentials(settings.tls))
+    except TlsError as error:
+        raise ServerStartError(str(error)) from None
     except RuntimeError as error:
         raise ServerStartError(f"cannot listen on {address}: {error}") from None
     if port == 0:
@@ -166,26 +209,73 @@ async def _open_store(settings: Settings) -> EventStore:
         ) from None
 
 
+def _log_security(log: Any, settings: Settings, auth: TokenRegistry | None) -> None:
+    """One line on how callers are authenticated, and a warning for each weak spot."""
+    if auth is None:
+        log.warning(
+            "auth_disabled",
+            anonymous_role=settings.anonymous_role,
+            message="no --auth-file: every caller is anonymous (no token checked)",
+        )
+    else:
+        config = auth.config
+        log.info(
+            "auth_enabled",
+            path=str(auth.path),
+            tokens=len(config.tokens),
+            roles=config.roles(),
+            rules=config.access.rules.value,
+            health=config.access.health.value,
+            reflection=config.access.reflection.value,
+        )
+    tls = settings.tls
+    if tls is not None and tls.client_auth == "optional":
+        log.warning(
+            "tls_client_auth_optional",
+            message="client certificates are neither requested nor checked (grpcio cannot "
+            "request one without requiring it); tokens authenticate callers",
+        )
+    if tls is not None and tls.client_auth == "require" and settings.health_listen is None:
+        log.warning(
+            "health_needs_certificate",
+            message="mutual TLS without --health-listen: probes without a client "
+            "certificate cannot reach grpc.health.v1",
+        )
+
+
 async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int:
     """Run the service until SIGTERM/SIGINT (or ``stop`` is set); return the exit code 0.
 
-    Logs ``server_started`` (``listen``, ``port``, ``metrics_port``, ``store``), then on the
-    signal ``server_stopping`` and, once drained, ``server_stopped``. A second signal during
-    the drain cancels the remaining RPCs at once.
+    Logs ``server_started`` (``listen``, ``port``, ``metrics_port``, ``health_port``,
+    ``store``, ``auth``, ``tls``), then on the signal ``server_stopping`` and, once drained,
+    ``server_stopped``. A second signal during the drain cancels the remaining RPCs at once.
+    SIGHUP re-reads the auth file (as does a change of the file, checked every 2 s).
 
     Raises:
-        ServerStartError: when the gRPC address cannot be bound.
-        OSError: when the metrics address cannot be bound.
+        ServerStartError: when the gRPC address cannot be bound, or the auth file or a TLS
+            file is unusable.
+        OSError: when the metrics or health address cannot be bound.
     """
     log = get_logger()
+    auth = open_auth(settings)
     metrics = Metrics(runtime_collectors=True)
     health = HealthServicer()
     loop = asyncio.get_running_loop()
     loop.set_default_executor(ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="floorman"))
-    store = await _open_store(settings)
-    tables = TableService(store, encoder=encode_outcome)
+    store = InstrumentedStore(await _open_store(settings), metrics)
+    tables = TableService(store, encoder=encode_outcome, metrics=metrics)
     try:
-        server, port = await create_server(settings, metrics=metrics, health=health, tables=tables)
+        server, port = await create_server(
+            settings, metrics=metrics, health=health, tables=tables, auth=auth
+        )
+        health_server, health_port = None, 0
+        if settings.health_listen is not None:
+            health_server, health_port = create_health_server(
+                settings.health_listen,
+                health,
+                interceptors=[ObservabilityInterceptor(metrics=metrics)],
+                options=server_options(settings),
+            )
     except BaseException:
         await asyncio.to_thread(store.close)
         raise
@@ -217,15 +307,26 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, on_signal, signum)
+    reloading: asyncio.Task[None] | None = None
+    if auth is not None:
+        reloader = AuthReloader(auth, logger=log)
+        loop.add_signal_handler(signal.SIGHUP, reloader.reload, "sighup")
+        reloading = loop.create_task(reloader.poll(stop))
     try:
         await server.start()
+        if health_server is not None:
+            await health_server.start()
+        _log_security(log, settings, auth)
         log.info(
             "server_started",
             listen=f"{settings.listen.host}:{port}",
             port=port,
             metrics_port=metrics_port,
+            health_port=health_port,
             store=settings.store.redacted,
             grace_seconds=settings.grace_seconds,
+            auth="tokens" if auth is not None else "anonymous",
+            tls=settings.tls.client_auth if settings.tls is not None else "off",
         )
         await stop.wait()
         log.info(
@@ -238,6 +339,12 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
         await server.stop(settings.grace_seconds)
         await asyncio.gather(*hard_stops)
     finally:
+        stop.set()
+        if reloading is not None:
+            await reloading
+            loop.remove_signal_handler(signal.SIGHUP)
+        if health_server is not None:
+            await health_server.stop(None)
         for signum in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(signum)
         if httpd is not None:

@@ -1,5 +1,9 @@
 """TableService protobuf <-> the table use cases' commands and views.
 
+Messages shared with RulesService (hand configuration, actions, deals, snapshots, legal
+actions, settlements, violations) convert with the one converter each has in
+:mod:`floorman.transport.converters` / :mod:`floorman.transport.engine_converters`.
+
 pb -> domain functions raise :class:`~floorman.domain.errors.InvalidArgument` with every
 problem and its field path (``settings.stakes.small_bet``, ``action.type``,
 ``deals[1].cards[0]``); UNSPECIFIED enums take their documented default where the contract
@@ -20,8 +24,6 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from floorman.app.tables import commands
 from floorman.app.tables.views import EventView, HandView, Outcome, TableView
 from floorman.domain import model
-from floorman.domain.cards import cards_str
-from floorman.domain.engine import Finding, HandResult, LegalAction, Snapshot
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.table import events as ev
 from floorman.domain.table.placement import Positions
@@ -29,8 +31,22 @@ from floorman.domain.table.redaction import Role
 from floorman.domain.table.seats import EntryOption, Seat, SeatStatus
 from floorman.domain.table.settings import ButtonRule, DealMode, TableSettings
 from floorman.transport import converters as conv
-from floorman.v1 import poker_pb2 as pb
-from floorman.v1 import rules_service_pb2 as rpb
+from floorman.transport.converters import (
+    STRUCTURE_TO_PB,
+    action_to_pb,
+    deal_to_pb,
+    hand_config_to_pb,
+    hand_event_to_pb,
+    raise_problems,
+    rake_to_pb,
+    stakes_to_pb,
+    violation_to_pb,
+)
+from floorman.transport.engine_converters import (
+    legal_action_to_pb,
+    settlement_to_pb,
+    snapshot_to_pb,
+)
 from floorman.v1 import table_service_pb2 as tpb
 
 _Problems = list[FieldViolation]
@@ -62,26 +78,6 @@ FORMAT_FROM_PB: Final = {
     tpb.HISTORY_FORMAT_POKERSTARS_TEXT: "pokerstars",
 }
 ROLE_NAMES: Final = {role.value: role for role in Role}
-_STRUCTURE_TO_PB: Final = {s: n for n, s in conv.STRUCTURE_FROM_PB.items()}
-_ACTION_TO_PB: Final = {a: n for n, a in conv.ACTION_FROM_PB.items()}
-_FORCED_TO_PB: Final = {k: n for n, k in conv.FORCED_BET_FROM_PB.items()}
-
-
-def _optional_enum(
-    number: int, table: dict[int, Any], default: Any, *, field: str, problems: _Problems
-) -> Any:
-    """UNSPECIFIED (0) -> ``default``; a known number -> its member; else a violation."""
-    if number == 0:
-        return default
-    member = table.get(number)
-    if member is None:
-        problems.append(FieldViolation(field, "", f"has no value {number}"))
-    return member
-
-
-def _raise_if(problems: _Problems) -> None:
-    if problems:
-        raise InvalidArgument(problems)
 
 
 # ---------------------------------------------------------------------------- requests
@@ -97,33 +93,36 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
     game = conv.GAME_FROM_PB.get(message.game)
     if game is None:
         problems.append(FieldViolation(f"{field}.game", "", "the game is required"))
-    structure = _optional_enum(
+    structure = conv.enum_value(
         message.betting_structure,
         conv.STRUCTURE_FROM_PB,
-        model.BettingStructure.FIXED_LIMIT,
         field=f"{field}.betting_structure",
+        what="",
         problems=problems,
+        default=model.BettingStructure.FIXED_LIMIT,
     )
     stakes = conv.stakes_from_pb(message.stakes, field=f"{field}.stakes", problems=problems)
     rake = conv.rake_from_pb(message.rake, field=f"{field}.rake", problems=problems)
-    deal_mode = _optional_enum(
+    deal_mode = conv.enum_value(
         message.deal_mode,
         DEAL_MODE_FROM_PB,
-        DealMode.SERVICE_DEALT,
         field=f"{field}.deal_mode",
+        what="",
         problems=problems,
+        default=DealMode.SERVICE_DEALT,
     )
-    button_rule = _optional_enum(
+    button_rule = conv.enum_value(
         message.button_rule,
         BUTTON_RULE_FROM_PB,
-        ButtonRule.DEAD_BUTTON,
         field=f"{field}.button_rule",
+        what="",
         problems=problems,
+        default=ButtonRule.DEAD_BUTTON,
     )
     for name in ("max_seats", "min_buy_in", "max_buy_in", "dealer_seat"):
         if getattr(message, name) < 0:
             problems.append(FieldViolation(f"{field}.{name}", "", "must be 0 or more"))
-    _raise_if(problems)
+    raise_problems(problems)
     return TableSettings(
         name=message.name,
         game=game,  # type: ignore[arg-type]  # checked above
@@ -142,8 +141,10 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
 
 def _entry(number: int) -> EntryOption | None:
     problems: _Problems = []
-    entry = _optional_enum(number, ENTRY_FROM_PB, None, field="entry", problems=problems)
-    _raise_if(problems)
+    entry = conv.enum_value(
+        number, ENTRY_FROM_PB, field="entry", what="", problems=problems, default=None
+    )
+    raise_problems(problems)
     return entry
 
 
@@ -211,7 +212,7 @@ def deal_cards_from_pb(request: tpb.DealCardsRequest) -> commands.DealCards:
         conv.deal_from_pb(deal, field=f"deals[{i}]", problems=problems)
         for i, deal in enumerate(request.deals)
     )
-    _raise_if(problems)
+    raise_problems(problems)
     return commands.DealCards(**_write(request), deals=deals)
 
 
@@ -256,7 +257,7 @@ def settings_to_pb(settings: TableSettings) -> tpb.TableSettings:
     return tpb.TableSettings(
         name=settings.name,
         game=conv.GAME_TO_PB[settings.game],
-        betting_structure=_STRUCTURE_TO_PB[settings.betting_structure],
+        betting_structure=STRUCTURE_TO_PB[settings.betting_structure],
         stakes=stakes_to_pb(settings.stakes),
         rake=rake_to_pb(settings.rake),
         max_seats=settings.max_seats,
@@ -266,30 +267,6 @@ def settings_to_pb(settings: TableSettings) -> tpb.TableSettings:
         min_buy_in=settings.min_buy_in,
         max_buy_in=settings.max_buy_in,
         dealer_seat=settings.dealer_seat,
-    )
-
-
-def stakes_to_pb(stakes: model.Stakes) -> pb.Stakes:
-    """Domain stakes -> ``Stakes``."""
-    return pb.Stakes(
-        small_bet=stakes.small_bet,
-        big_bet=stakes.big_bet,
-        ante=stakes.ante,
-        bring_in=stakes.bring_in,
-        small_blind=stakes.small_blind,
-        big_blind=stakes.big_blind,
-        whole_unit=stakes.whole_unit,
-        odd_chip_unit=stakes.odd_chip_unit,
-    )
-
-
-def rake_to_pb(rake: model.RakePolicy) -> pb.RakePolicy:
-    """Domain rake policy -> ``RakePolicy``."""
-    return pb.RakePolicy(
-        percent_bps=rake.percent_bps,
-        increment=rake.increment,
-        cap=rake.cap,
-        no_rake_first_round=rake.no_rake_first_round,
     )
 
 
@@ -320,127 +297,6 @@ def table_to_pb(view: TableView) -> tpb.Table:
     )
 
 
-def hand_config_to_pb(config: model.HandConfig) -> pb.HandConfig:
-    """A hand configuration -> ``HandConfig`` (forced bets included)."""
-    return pb.HandConfig(
-        game=conv.GAME_TO_PB[config.game],
-        betting_structure=_STRUCTURE_TO_PB[config.betting_structure],
-        stakes=stakes_to_pb(config.stakes),
-        rake=rake_to_pb(config.rake),
-        seats=[
-            pb.SeatState(seat=s.seat, player_id=s.player_id, stack=s.stack) for s in config.seats
-        ],
-        button_seat=config.button_seat,
-        forced_bets=[
-            pb.ForcedBet(seat=b.seat, kind=_FORCED_TO_PB[b.kind], amount=b.amount, dead=b.dead)
-            for b in config.forced_bets
-        ],
-        uncapped_heads_up=config.uncapped_heads_up,
-    )
-
-
-def snapshot_to_pb(state: Snapshot) -> pb.HandSnapshot:
-    """The engine's snapshot -> ``HandSnapshot`` (public: face-up cards only)."""
-    return pb.HandSnapshot(
-        street=state.street,
-        seat_to_act=state.seat_to_act,
-        pot_total=state.pot_total,
-        amount_to_call=state.amount_to_call,
-        phase=state.phase,
-        current_bet=state.current_bet,
-        seats=[
-            pb.SeatView(
-                seat=s.seat,
-                stack=s.stack,
-                bet=s.bet,
-                contributed=s.contributed,
-                folded=s.folded,
-                all_in=s.all_in,
-                up_cards=cards_str(s.up_cards),
-                card_count=s.card_count,
-            )
-            for s in state.seats
-        ],
-        awaiting_deal_seats=state.awaiting_deal_seats,
-        hand_complete=state.hand_complete,
-        bets_this_round=state.bets_this_round,
-    )
-
-
-def legal_action_to_pb(legal: LegalAction) -> pb.LegalAction:
-    """One legal action -> ``LegalAction``."""
-    return pb.LegalAction(
-        type=_ACTION_TO_PB[legal.type],
-        min_amount=legal.min_amount,
-        max_amount=legal.max_amount,
-        all_in=legal.all_in,
-    )
-
-
-def deal_to_pb(deal: model.Deal) -> pb.Deal:
-    """A Deal -> ``Deal`` (cards as text, ``??`` hidden)."""
-    return pb.Deal(
-        seat=deal.seat, cards=cards_str(deal.cards), face_up=deal.face_up, burn=deal.burn
-    )
-
-
-def action_to_pb(action: model.Action) -> pb.Action:
-    """An Action -> ``Action``."""
-    return pb.Action(
-        seat=action.seat,
-        type=_ACTION_TO_PB[action.type],
-        amount=action.amount,
-        cards=cards_str(action.cards),
-    )
-
-
-def hand_event_to_pb(event: model.HandEvent) -> pb.HandEvent:
-    """A Deal or Action -> ``HandEvent``."""
-    if isinstance(event, model.Deal):
-        return pb.HandEvent(deal=deal_to_pb(event))
-    return pb.HandEvent(action=action_to_pb(event))
-
-
-def finding_to_pb(finding: Finding) -> pb.Violation:
-    """A finding -> ``Violation``."""
-    return pb.Violation(
-        rule=finding.rule,
-        message=finding.message,
-        seat=finding.seat,
-        event_index=finding.event_index,
-        expected=finding.expected,
-        actual=finding.actual,
-    )
-
-
-def _payouts(values: dict[int, int]) -> list[pb.Payout]:
-    return [pb.Payout(seat=seat, amount=amount) for seat, amount in sorted(values.items())]
-
-
-def result_to_pb(result: HandResult) -> rpb.SettleHandResponse:
-    """A settlement -> ``SettleHandResponse``."""
-    return rpb.SettleHandResponse(
-        pots=[
-            pb.Pot(
-                amount=pot.amount,
-                eligible_seats=pot.eligible,
-                winner_seats=pot.winners,
-                low_winner_seats=pot.low_winners,
-            )
-            for pot in result.pots
-        ],
-        rake=result.rake,
-        payouts=_payouts(result.payouts),
-        final_stacks=[
-            pb.SeatState(seat=seat, stack=stack)
-            for seat, stack in sorted(result.final_stacks.items())
-        ],
-        discrepancies=[finding_to_pb(f) for f in result.discrepancies],
-        returned=_payouts(result.returned),
-        showdown_order=result.showdown_order,
-    )
-
-
 def hand_view_to_pb(view: HandView, *, with_events: bool = True) -> tpb.HandView:
     """A hand view -> ``HandView`` (``with_events`` False: every field but ``events``)."""
     message = tpb.HandView(
@@ -454,7 +310,7 @@ def hand_view_to_pb(view: HandView, *, with_events: bool = True) -> tpb.HandView
         complete=view.complete,
     )
     if view.result is not None:
-        message.result.CopyFrom(result_to_pb(view.result))
+        message.result.CopyFrom(settlement_to_pb(view.result))
     return message
 
 
@@ -551,9 +407,9 @@ def _event_fields(event: ev.TableEvent) -> dict[str, Any]:
     if isinstance(event, ev.HandActed):
         return {"action": action_to_pb(event.action)}
     if isinstance(event, ev.HandSettled):
-        return {"hand_settled": tpb.HandSettled(result=result_to_pb(event.result))}
+        return {"hand_settled": tpb.HandSettled(result=settlement_to_pb(event.result))}
     if isinstance(event, ev.FindingRecorded):
-        return {"finding": finding_to_pb(event.finding)}
+        return {"finding": violation_to_pb(event.finding)}
     return {"table_closed": tpb.TableClosed()}
 
 

@@ -12,6 +12,7 @@ from engine_support import (
     COMPLETE,
     FOLD,
     NL,
+    PL,
     RAISE,
     SEVEN_STUDS,
     SHOW,
@@ -24,7 +25,7 @@ from engine_support import (
 
 from floorman.domain.cards import card_str
 from floorman.domain.engine import DealRequest, pending_deals, settle_hand, snapshot
-from floorman.domain.model import Deal, Game
+from floorman.domain.model import BettingStructure, Deal, Game
 
 HIGH_GAMES = (Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.FIVE_CARD_STUD)
 
@@ -72,14 +73,62 @@ def test_bring_in__may_not_fold_or_check_and_must_post_the_amount(game: Game) ->
 
 @pytest.mark.parametrize("game", STUDS)
 def test_bring_in__short_stack_posts_all_it_has(game: Game) -> None:
-    """RULES.md: the bring-in posts all it has if short (all in); others still call the full
-    bring-in."""
+    """RULES.md "Seven Card Stud family" (the bring-in "posts all it has if short"): a stack
+    of 3 after the ante posts 3 of the 5 bring-in and is all in; the next player's CALL is
+    the 3 posted (not the full bring-in), or it may COMPLETE to the small bet (10)."""
     hand = stud_first_street(game, [4, 100, 100], bring_in=5, ante=1)
     entry = hand.legal()[0]
     assert (entry.type, entry.min_amount, entry.max_amount, entry.all_in) == (BRING_IN, 3, 3, True)
     hand.act(1, BRING_IN)
-    assert snapshot(hand.state).seats[0].all_in
-    assert hand.legal_map()[CALL] == [(5, 5)]
+    view = snapshot(hand.state)
+    assert view.seats[0].all_in and view.current_bet == 3 and view.amount_to_call == 3
+    assert hand.legal_map() == {FOLD: [(0, 0)], CALL: [(3, 3)], COMPLETE: [(10, 10)]}
+
+
+@pytest.mark.parametrize("game", STUDS)
+def test_seven_card_stud_family_short_bring_in_called_for_the_chips_posted(game: Game) -> None:
+    """RULES.md "Seven Card Stud family" (a short bring-in; everyone only calls the bring-in:
+    the round ends): both others call the 3 posted, the next street is dealt, and the 12 pot
+    (antes 3 + 3 x 3) holds every chip, all matched (Full Tilt razz hand #28333847000:
+    all in for 9 of a 40 bring-in, called for 9)."""
+    hand = stud_first_street(game, [4, 100, 100], bring_in=5, ante=1)
+    hand.act(1, BRING_IN).act(2, CALL).act(3, CALL)
+    view = snapshot(hand.state)
+    assert hand.state.street == 1 and pending_deals(hand.state)  # the next street is due
+    assert view.pot_total == 12
+    assert [s.contributed for s in view.seats] == [4, 4, 4]  # every chip matched
+
+
+@pytest.mark.parametrize("game", STUDS)
+def test_seven_card_stud_family_short_bring_in_complete_to_the_small_bet(game: Game) -> None:
+    """RULES.md "Seven Card Stud family" ("any player may complete") and "Betting structures"
+    (a completion counts as the round's first bet): over a short bring-in of 3 the next player
+    completes to 10; the third may call 10 or raise to 20; a completion of any other size is
+    ``bet.amount``."""
+    hand = stud_first_street(game, [4, 100, 100], bring_in=5, ante=1).act(1, BRING_IN)
+    assert hand.refuse(2, COMPLETE, 5) == "bet.amount"
+    hand.act(2, COMPLETE, 10)
+    assert hand.legal_map() == {FOLD: [(0, 0)], CALL: [(10, 10)], RAISE: [(20, 20)]}
+    assert snapshot(hand.state).bets_this_round == 1
+
+
+@pytest.mark.parametrize("structure", [NL, PL], ids=["no_limit", "pot_limit"])
+@pytest.mark.parametrize("game", STUDS)
+def test_seven_card_stud_family_short_bring_in_first_raise_is_at_least_the_small_bet(
+    game: Game, structure: BettingStructure
+) -> None:
+    """RULES.md "Betting structures" (pot limit and no limit stud: no COMPLETE; the first raise
+    over the bring-in goes to at least the small bet, pot limit at most the pot) and "Seven
+    Card Stud family" (short bring-in): over a short bring-in of 3 the next player may call 3
+    or raise to 10 (no limit: up to its 99; pot limit: up to 3 + the 9 pot after the call =
+    12); a raise to 5 is ``bet.min_raise``; the raise to 10 counts as a bet of 10."""
+    hand = stud_first_street(game, [4, 100, 100], bring_in=5, ante=1, structure=structure)
+    hand.act(1, BRING_IN)
+    most = 99 if structure is NL else 12
+    assert hand.legal_map() == {FOLD: [(0, 0)], CALL: [(3, 3)], RAISE: [(10, most)]}
+    assert hand.refuse(2, RAISE, 5) == "bet.min_raise"
+    hand.act(2, RAISE, 10)
+    assert hand.legal_map()[RAISE][0][0] == 20
 
 
 @pytest.mark.parametrize("game", STUDS)

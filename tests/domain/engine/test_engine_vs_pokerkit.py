@@ -26,9 +26,10 @@ The known differences of RULES.md are skipped where they occur, counted and prin
 
 Anything else that differs fails the test, and so does any warning pokerkit raises. Tables are
 2-6 players (the deck never runs short, burns included: RULES.md's 7th-street community card
-and pokerkit's short-stub handling are not compared); every stack covers the ante and the
-bring-in (a short bring-in is an engine decision, not a listed difference). Hands come from
-fixed seeds, so a failure replays exactly.
+and pokerkit's short-stub handling are not compared); every stack covers the ante, and some
+are short of the ante plus the bring-in, so a short all-in bring-in (RULES.md "Seven Card Stud
+family": it posts all it has; the bet to call is the chips posted, as in pokerkit) is compared,
+not skipped. Hands come from fixed seeds, so a failure replays exactly.
 """
 
 from __future__ import annotations
@@ -101,6 +102,7 @@ class Tally:
     showdowns: Counter[Game] = field(default_factory=Counter)
     side_pots: Counter[Game] = field(default_factory=Counter)
     split_pots: Counter[Game] = field(default_factory=Counter)
+    short_bring_ins: Counter[Game] = field(default_factory=Counter)
 
     def lines(self) -> list[str]:
         """One summary line per game."""
@@ -120,21 +122,31 @@ class Tally:
                 f"points compared, final stacks compared in {self.stacks_compared[game]}, "
                 f"{self.fully_compared[game]} hands with nothing skipped ({self.showdowns[game]} "
                 f"showdowns, {self.side_pots[game]} with side pots, {self.split_pots[game]} "
-                f"with a split pot); skipped: {skips}"
+                f"with a split pot, {self.short_bring_ins[game]} with a short all-in bring-in); "
+                f"skipped: {skips}"
             )
         return out
 
 
 def random_table(rng: random.Random, game: Game) -> HandConfig:
     """A fixed-limit table of 2-6 seats with uneven stacks (some short enough to go all in),
-    each covering the ante and the bring-in."""
+    each covering the ante; some short of the ante plus the bring-in (a short all-in
+    bring-in when that seat brings in)."""
     n = rng.randint(2, 6)
     small = rng.choice((2, 4, 10, 20))
     bring_in = rng.choice((0, 0, 1, small - 1)) if small > 2 else 1
     ante = rng.choice((0, 1, 2, small // 2))
-    floor = ante + max(bring_in, small // 2) + 1
+    effective_bring_in = bring_in or small // 2
+    floor = ante + effective_bring_in + 1
     stacks = [
-        rng.choice((floor, floor + rng.randint(0, 2 * small), floor + rng.randint(0, 8 * small)))
+        rng.choice(
+            (
+                ante + rng.randint(1, effective_bring_in),  # at most the bring-in after the ante
+                floor,
+                floor + rng.randint(0, 2 * small),
+                floor + rng.randint(0, 8 * small),
+            )
+        )
         if rng.random() < 0.4
         else rng.randint(20 * small, 60 * small)
         for _ in range(n)
@@ -193,7 +205,10 @@ def pokerkit_moves(pk: pokerkit.State) -> list[Move]:
     if pk.can_complete_bet_or_raise_to():
         low = pk.min_completion_betting_or_raising_to_amount
         high = pk.max_completion_betting_or_raising_to_amount
-        moves.append(("raise", low, high))
+        if not (moves and moves[-1] == ("bring_in", low, high)):
+            # a short stack's all-in "completion" to exactly its all-in bring-in puts in the
+            # same chips as the bring-in: floorman lists the bring-in alone
+            moves.append(("raise", low, high))
     return sorted(moves)
 
 
@@ -314,6 +329,8 @@ class DifferentialHand:
         elif entry.type is ActionType.FOLD:
             self.pk.fold()
         elif entry.type is ActionType.BRING_IN:
+            if entry.all_in and entry.min_amount < s.stakes.bring_in:
+                self.tally.short_bring_ins[self.game] += 1
             self.pk.post_bring_in()
         else:
             self.pk.check_or_call()
@@ -359,11 +376,16 @@ class DifferentialHand:
 
 
 def has_odd_chip(game: Game, result: HandResult) -> bool:
-    """True when some pot, or a hi-lo half of it, splits among tied winners with a remainder
-    (where pokerkit and RULES.md may pay the odd chip to different players)."""
+    """True when some pot, or a hi-lo half of it, splits among tied winners with a remainder,
+    or a hi-lo pot with a low splits with an odd chip (where pokerkit and RULES.md may pay the
+    odd chip to different players: pokerkit kills the hands that can win nothing and merges
+    the pots they leave with the same contenders before splitting them, so the odd chips of
+    two odd pots may become one even pot)."""
     for pot in result.pots:
         halves = [(pot.amount, pot.winners)]
         if game is Game.SEVEN_CARD_STUD_HI_LO and pot.low_winners:
+            if pot.amount % 2:
+                return True
             halves = [
                 (pot.amount - pot.amount // 2, pot.winners),
                 (pot.amount // 2, pot.low_winners),
@@ -378,7 +400,7 @@ def test_engine_matches_pokerkit_on_random_fixed_limit_stud_hands(game, record_p
     """Random fixed-limit stud, razz and stud hi-lo hands (RULES.md "Seven Card Stud family",
     "Betting structures"): the same seat to act and legal moves at every decision point and
     the same final stacks as pokerkit 0.7.7, outside RULES.md "Known differences from pokerkit
-    0.7.7" (skipped, counted and printed)."""
+    0.7.7" (skipped, counted and printed); short all-in bring-ins are compared."""
     tally = Tally()
     rng = random.Random(SEED + list(POKERKIT_GAMES).index(game))
     for _ in range(HANDS_PER_GAME):
@@ -389,6 +411,7 @@ def test_engine_matches_pokerkit_on_random_fixed_limit_stud_hands(game, record_p
     assert tally.hands[game] == HANDS_PER_GAME
     assert tally.stacks_compared[game] >= HANDS_PER_GAME * 3 // 4, line
     assert tally.decisions[game] >= HANDS_PER_GAME * 5, line
+    assert tally.short_bring_ins[game] >= 1, line
 
 
 def test_odd_chip_is_the_known_difference_the_comparison_skips():

@@ -24,7 +24,12 @@ Refused actions and deals become findings on the table's log (``FindingRecorded`
 the refusal is decided: appended at the log's current sequence under a request id derived
 from the caller's (``floorman:finding:<hash>``), so a retried refusal is recorded once; the
 state and the caller's ``expected_sequence`` stay valid (step 3). The caller then gets the
-:class:`~floorman.domain.errors.RuleViolation`.
+:class:`~floorman.domain.errors.RuleViolation`. A settlement discrepancy (a ``payout.amount``
+finding of the engine's result) is appended as a ``FindingRecorded`` right after the hand's
+``HandSettled``, in the same write. Every finding so written is reported ONCE through
+:class:`~floorman.app.audit.FindingRecorder` (the one place findings are logged and counted):
+a ``rule_finding`` log line (rule, table_id, hand_id, seat, event_index, sequence; cards in its
+texts redacted to ``??``) and ``floorman_rule_findings_total{game,rule}`` +1.
 
 Answers are encoded by an injected :data:`ResponseEncoder` (the transport stores protobuf
 bytes); :class:`Reply` carries the bytes, and the :class:`Outcome` when freshly computed.
@@ -39,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
+from floorman.app.audit import FindingRecorder
 from floorman.app.tables import codec
 from floorman.app.tables.commands import (
     RESERVED_PREFIX,
@@ -102,6 +108,7 @@ from floorman.domain.table.rules import DEAL_MODE, HAND_IN_PROGRESS
 from floorman.domain.table.settings import DealMode, check_settings
 from floorman.domain.table.state import TableState, fold, open_table
 from floorman.observability.logging import get_logger
+from floorman.observability.metrics import Metrics
 from floorman.store import (
     DuplicateRequest,
     EventStore,
@@ -195,6 +202,8 @@ class TableService:
         ids: hand ids (default: random uuid4 hex).
         encoder: how answers are encoded and stored (default: :func:`summary_encoder`).
         snapshot_every: persist a between-hands snapshot every this many hands (0: never).
+        metrics: where ``floorman_rule_findings_total`` counts the table's findings (the
+            server's :class:`~floorman.observability.metrics.Metrics`; ``None``: logged only).
     """
 
     def __init__(
@@ -206,6 +215,7 @@ class TableService:
         ids: IdGenerator | None = None,
         encoder: ResponseEncoder | None = None,
         snapshot_every: int = DEFAULT_SNAPSHOT_EVERY,
+        metrics: Metrics | None = None,
     ) -> None:
         self.store = store
         self.repository = TableRepository(store, snapshot_every=snapshot_every)
@@ -214,6 +224,7 @@ class TableService:
         self._ids = random_id if ids is None else ids
         self._encode = summary_encoder if encoder is None else encoder
         self._log = get_logger()
+        self._findings = FindingRecorder(metrics=metrics)
         self._stop_watching: asyncio.Event | None = None
 
     # ---- reads ----------------------------------------------------------------------------
@@ -545,6 +556,11 @@ class TableService:
                 sequence += 1
                 state = fold(state, settled, sequence=sequence)
                 more.append(settled)
+                for discrepancy in settled.result.discrepancies:
+                    noted = FindingRecorded(hand_id=settled.hand_id, finding=discrepancy)
+                    sequence += 1
+                    state = fold(state, noted, sequence=sequence)
+                    more.append(noted)
             out.extend(more)
             if not more:
                 break
@@ -661,20 +677,28 @@ class TableService:
         except SequenceMismatch:
             return False
         self.repository.remember(fold(state, event, sequence=state.sequence + 1))
-        self._log.info(
-            "rule_finding",
-            table_id=command.table_id,
-            hand_id=hand_id,
-            sequence=state.sequence + 1,
-            rule=finding.rule,
-            seat=finding.seat,
-            event_index=finding.event_index,
-        )
+        self._report(state, event, sequence=state.sequence + 1)
         return True
+
+    def _report(self, state: TableState, event: FindingRecorded, *, sequence: int) -> None:
+        """Log and count one finding just written at ``sequence`` (cards in its texts are
+        redacted: a live table's finding may concern a hand still running)."""
+        self._findings.record(
+            state.settings.game,
+            event.finding,
+            redact_cards=True,
+            table_id=state.table_id,
+            hand_id=event.hand_id,
+            sequence=sequence,
+        )
 
     def _after_write(
         self, operation: str, command: TableWrite, state: TableState, decision: _Decision
     ) -> None:
+        first = state.sequence - len(decision.events) + 1
+        for offset, event in enumerate(decision.events):
+            if isinstance(event, FindingRecorded):
+                self._report(state, event, sequence=first + offset)
         self._log.debug(
             "table_write",
             operation=operation,

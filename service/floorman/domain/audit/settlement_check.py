@@ -71,7 +71,7 @@ def check_settlement(hand: RecordedHand, state: HandState) -> tuple[list[AuditFi
     declared = hand.declared
     findings: list[AuditFinding] = []
     contributions = {view.seat: view.contributed for view in snapshot(state).seats}
-    net, returned = return_uncalled(contributions)
+    net, returned = return_uncalled(contributions, state.dead_chips())  # dead blinds stay in
     pot = sum(net.values())
     if declared.total_pot is not None and declared.total_pot != pot:
         findings.append(

@@ -4,8 +4,9 @@
   blinds; the state before any card is dealt.
 * :func:`apply` — the state after one Deal or Action (never mutates its input); refuses with
   :class:`~floorman.domain.errors.RuleViolation` naming the RULES.md rule id.
-* :func:`legal_actions`, :func:`check_action`, :func:`pending_deals`, :func:`snapshot` —
-  questions about a state.
+  :func:`apply_in_place` does the same on a state the caller owns, without a copy per event.
+* :func:`legal_actions`, :func:`check_or_call`, :func:`bet_or_raise_kind`,
+  :func:`check_action`, :func:`pending_deals`, :func:`snapshot` — questions about a state.
 * :func:`replay` — a whole history (:class:`~floorman.domain.errors.HistoryError` names the
   first bad event's 0-based index).
 * :func:`settle_hand` — pots, side pots, rake, payouts, final stacks, showdown order and
@@ -18,8 +19,13 @@ in the round; antes and blinds never appear in a history. Game rules come from
 
 Decisions where RULES.md is silent (RRoP / TDA followed, written down here):
 
-* A big blind or bring-in posted short (all in) still sets the full amount as the bet to call
-  (TDA); the unmatched part comes back at settlement.
+* A big blind posted short (all in) still sets the full big blind as the bet to call (TDA);
+  the unmatched part comes back at settlement.
+* A bring-in posted short (all in: RULES.md "posts all it has if short") sets the bet to call
+  at the chips posted: the next players may call those chips or complete (fixed limit: to the
+  small bet; pot and no limit: a first raise to at least the small bet), never "call" the
+  full bring-in. The rooms (Full Tilt razz hand ``Razz-USD-HUSNG-2-201102``: all in for 9 of
+  a 40 bring-in, called for 9) and pokerkit 0.7.7 agree.
 * A bring-in player all in from the ante passes the bring-in to the next player clockwise
   able to bet; a best exposed hand that is all in passes the first action the same way.
 * A bet or raise is offered only while some opponent could still put in more chips.
@@ -38,9 +44,9 @@ Decisions where RULES.md is silent (RRoP / TDA followed, written down here):
 * A MUCK at the showdown gives the hand up; once one hand is left it wins without showing.
 """
 
-from floorman.domain.engine.apply import apply, check_action, replay
+from floorman.domain.engine.apply import apply, apply_in_place, check_action, replay
 from floorman.domain.engine.dealing import pending_deals
-from floorman.domain.engine.legal import legal_actions
+from floorman.domain.engine.legal import bet_or_raise_kind, check_or_call, legal_actions
 from floorman.domain.engine.settle import settle_hand
 from floorman.domain.engine.setup import start_hand
 from floorman.domain.engine.snapshot import snapshot
@@ -68,7 +74,10 @@ __all__ = [
     "Snapshot",
     "UnverifiableHand",
     "apply",
+    "apply_in_place",
+    "bet_or_raise_kind",
     "check_action",
+    "check_or_call",
     "legal_actions",
     "pending_deals",
     "replay",

@@ -1,4 +1,4 @@
-"""Applying events: :func:`apply`, :func:`check_action` and :func:`replay`."""
+"""Applying events: :func:`apply`, :func:`apply_in_place`, :func:`check_action`, :func:`replay`."""
 
 from __future__ import annotations
 
@@ -32,17 +32,37 @@ def apply(state: HandState, event: HandEvent) -> HandState:
             ``turn.out_of_turn``, ``action.not_allowed``, ``bet.amount``, ``card.count``, ...)
             and ``message`` says why in words.
     """
+    return _apply(state, event, copy=True)
+
+
+def apply_in_place(state: HandState, event: HandEvent) -> HandState:
+    """Like :func:`apply`, but ``state`` itself becomes the state after ``event`` (and is
+    returned): no copy per event. Only for a caller that owns ``state`` (made it with
+    :func:`start_hand`, shares it with nobody) and drops it on a refusal: when
+    :class:`~floorman.domain.errors.RuleViolation` is raised, ``state`` may be half changed.
+    :func:`replay` and the history mappers step hands this way; the states they hand out are
+    equal to what :func:`apply` gives.
+
+    Raises:
+        RuleViolation: as :func:`apply`.
+    """
+    return _apply(state, event, copy=False)
+
+
+def _apply(state: HandState, event: HandEvent, *, copy: bool) -> HandState:
+    """The state after ``event``: a changed copy of ``state``, or ``state`` itself."""
+    events = state.events + 1
     if isinstance(event, Deal):
-        new = apply_deal(state, event)
+        new = apply_deal(state, event, copy=copy)
     elif isinstance(event, Action):
-        new = _apply_action(state, event)
+        new = _apply_action(state, event, copy)
     else:
         raise RuleViolation("action.not_allowed", f"{event!r} is not a hand event")
-    new.events = state.events + 1
+    new.events = events
     return new
 
 
-def _apply_action(s: HandState, action: Action) -> HandState:
+def _apply_action(s: HandState, action: Action, copy: bool) -> HandState:
     """Dispatch an action on the phase of the hand."""
     pos = s.positions.get(action.seat)
     exposed_show = (
@@ -59,13 +79,13 @@ def _apply_action(s: HandState, action: Action) -> HandState:
             actual=action.seat,
         )
     if exposed_show and s.phase in (Phase.COMPLETE, Phase.DEALING):
-        return apply_exposed_show(s, action)
+        return apply_exposed_show(s, action, copy=copy)
     if s.phase is Phase.BETTING:
-        return apply_betting(s, action)
+        return apply_betting(s, action, copy=copy)
     if s.phase is Phase.DRAWING:
-        return apply_draw(s, action)
+        return apply_draw(s, action, copy=copy)
     if s.phase is Phase.SHOWDOWN:
-        return apply_showdown(s, action)
+        return apply_showdown(s, action, copy=copy)
     raise RuleViolation(
         "turn.out_of_turn",
         "cards are due before anyone acts",
@@ -89,7 +109,9 @@ def check_action(state: HandState, action: Action) -> RuleViolation | None:
 def replay(config: HandConfig, events: Sequence[HandEvent]) -> HandState:
     """Start a hand from ``config`` and apply ``events`` in order.
 
-    Deterministic: the same configuration and events always rebuild an equal state.
+    Deterministic: the same configuration and events always rebuild an equal state (equal to
+    applying them one by one with :func:`apply`; the state is stepped in place, a fresh one
+    that nobody else holds).
 
     Raises:
         InvalidArgument: the configuration is malformed (see :func:`start_hand`).
@@ -98,7 +120,7 @@ def replay(config: HandConfig, events: Sequence[HandEvent]) -> HandState:
     state = start_hand(config)
     for index, event in enumerate(events):
         try:
-            state = apply(state, event)
+            state = apply_in_place(state, event)
         except RuleViolation as violation:
             raise HistoryError(index, violation) from violation
     return state

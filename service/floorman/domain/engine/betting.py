@@ -20,8 +20,9 @@ from floorman.domain.model import Action, ActionType, BettingStructure
 _AGGRESSIVE = (ActionType.BET, ActionType.RAISE, ActionType.COMPLETE)
 
 
-def apply_betting(s0: HandState, action: Action) -> HandState:
-    """Apply a FOLD, CHECK, CALL, BRING_IN, BET, RAISE or COMPLETE by the seat to act.
+def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandState:
+    """Apply a FOLD, CHECK, CALL, BRING_IN, BET, RAISE or COMPLETE by the seat to act
+    (``copy``: on a copy of ``s0``; else ``s0`` itself changes, see ``apply_in_place``).
 
     Raises:
         RuleViolation: ``turn.out_of_turn``, ``bring_in.player``, ``stud.first_to_act``,
@@ -41,8 +42,8 @@ def apply_betting(s0: HandState, action: Action) -> HandState:
             expected=expected,
             actual=action.seat,
         )
-    s = s0.clone()
-    if s0.candidates:  # the rule needs unknown up cards: the recorded actor is accepted
+    s = s0.clone() if copy else s0
+    if s.candidates:  # the rule needs unknown up cards: the recorded actor is accepted
         s.to_act = s.round_first = pos
         note(
             s,
@@ -51,8 +52,8 @@ def apply_betting(s0: HandState, action: Action) -> HandState:
             "unknown up cards",
             pos=pos,
         )
-    options = turn_options(s)
     kind = action.type
+    options = turn_options(s, with_raises=kind in _AGGRESSIVE)
     if kind is ActionType.FOLD:
         _check(options.can_fold, s, pos, "the bring-in may not fold")
         s.folded[pos] = True
@@ -74,7 +75,9 @@ def apply_betting(s0: HandState, action: Action) -> HandState:
                 actual=action.amount,
             )
         _put(s, pos, options.bring_in)
-        s.current_bet = max(s.current_bet, s.stakes.bring_in)
+        # A short all-in bring-in sets the bet to call at what it posted (the rooms and
+        # pokerkit: the next player calls those chips or completes), unlike a short big blind.
+        s.current_bet = max(s.current_bet, options.bring_in)
         s.aggressor = pos
         _mark_acted(s, pos)
     elif kind in _AGGRESSIVE:

@@ -62,8 +62,9 @@ def _community_due(s: HandState) -> bool:
     )
 
 
-def apply_deal(s0: HandState, deal: Deal) -> HandState:
-    """Apply one Deal event (see :mod:`floorman.domain.engine.dealing`).
+def apply_deal(s0: HandState, deal: Deal, *, copy: bool = True) -> HandState:
+    """Apply one Deal event (see :mod:`floorman.domain.engine.dealing`) on a copy of ``s0``
+    (without ``copy``, ``s0`` itself changes).
 
     A stud seat's down and up cards of a street may come in any split matching the street's
     pattern, seats in any order; a draw's replacement cards go to the drawing seat right
@@ -80,28 +81,30 @@ def apply_deal(s0: HandState, deal: Deal) -> HandState:
     if not cards:
         raise _count_error("a deal needs at least one card", seat=deal.seat)
     if deal.burn:
-        return _burn(s0, deal, cards)
+        return _burn(s0, deal, cards, copy)
     if s0.phase is not Phase.DEALING:
         raise _count_error(f"no cards are due now (the hand is {s0.phase.value})", seat=deal.seat)
     if s0.draw_owed:
-        return _replacement(s0, deal, cards)
-    return _street_deal(s0, deal, cards)
+        return _replacement(s0, deal, cards, copy)
+    return _street_deal(s0, deal, cards, copy)
 
 
-def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...]) -> HandState:
+def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool) -> HandState:
     if s0.phase not in (Phase.DEALING, Phase.DRAWING):
         raise _count_error(f"no burn is due now (the hand is {s0.phase.value})", seat=deal.seat)
     if len(cards) > s0.stub:
         raise _count_error(f"the stub has only {s0.stub} cards to burn", seat=deal.seat)
     known = check_new_cards(s0, cards, seat=deal.seat)
-    s = s0.clone()
+    s = s0.clone() if copy else s0
     s.used = s.used | known
     s.available = s.available - known
     s.stub -= len(cards)
     return s
 
 
-def _street_deal(s0: HandState, deal: Deal, cards: tuple[Card | None, ...]) -> HandState:
+def _street_deal(
+    s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool
+) -> HandState:
     seat, n = deal.seat, len(cards)
     community = _community_due(s0)
     name = s0.street_spec.name
@@ -131,7 +134,7 @@ def _street_deal(s0: HandState, deal: Deal, cards: tuple[Card | None, ...]) -> H
     if n > s0.stub:
         raise _count_error(f"the stub has only {s0.stub} cards", seat=seat)
     known = check_new_cards(s0, cards, seat=seat)
-    s = s0.clone()
+    s = s0.clone() if copy else s0
     s.used = s.used | known
     s.available = s.available - known
     s.stub -= n
@@ -154,7 +157,9 @@ def _street_deal(s0: HandState, deal: Deal, cards: tuple[Card | None, ...]) -> H
     return s
 
 
-def _replacement(s0: HandState, deal: Deal, cards: tuple[Card | None, ...]) -> HandState:
+def _replacement(
+    s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool
+) -> HandState:
     drawer = s0.seats[s0.to_act]
     n = len(cards)
     if deal.seat != drawer:
@@ -169,7 +174,7 @@ def _replacement(s0: HandState, deal: Deal, cards: tuple[Card | None, ...]) -> H
             seat=drawer,
             expected=s0.draw_owed,
         )
-    s = s0.clone()
+    s = s0.clone() if copy else s0
     if s.draw_owed > s.stub:
         _reshuffle(s, s.to_act)
     if n > s.stub:

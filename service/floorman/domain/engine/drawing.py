@@ -54,8 +54,9 @@ def remove_cards(
     return tuple(held), known
 
 
-def apply_draw(s0: HandState, action: Action) -> HandState:
-    """Apply a DRAW (or a FOLD) by the seat whose turn it is to draw.
+def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState:
+    """Apply a DRAW (or a FOLD) by the seat whose turn it is to draw (``copy``: on a copy
+    of ``s0``; else ``s0`` itself changes).
 
     Raises:
         RuleViolation: ``turn.out_of_turn``, ``action.not_allowed`` (another action type),
@@ -72,7 +73,7 @@ def apply_draw(s0: HandState, action: Action) -> HandState:
             actual=action.seat,
         )
     if action.type is ActionType.FOLD:
-        s = s0.clone()
+        s = s0.clone() if copy else s0
         s.folded[pos] = True
         if s.live_count() == 1:
             finish(s)
@@ -95,7 +96,7 @@ def apply_draw(s0: HandState, action: Action) -> HandState:
             actual=len(discards),
         )
     kept, revealed = remove_cards(s0, pos, discards, rule="draw.discard_count")
-    s = s0.clone()
+    s = s0.clone() if copy else s0
     s.used = s.used | revealed
     s.available = s.available - revealed
     s.cards[pos] = kept

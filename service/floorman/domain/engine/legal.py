@@ -3,10 +3,32 @@
 from __future__ import annotations
 
 from floorman.domain.engine.drawing import MAX_DISCARDS
-from floorman.domain.engine.options import turn_options
+from floorman.domain.engine.options import amount_to_call, turn_options
 from floorman.domain.engine.state import HandState
 from floorman.domain.engine.types import LegalAction, Phase
 from floorman.domain.model import ActionType
+
+
+def check_or_call(state: HandState, seat: int) -> ActionType | None:
+    """CHECK or CALL, whichever ``seat`` may take now (exactly one of them is legal for the
+    seat to act in a betting round, except for a pending bring-in); ``None`` when neither is
+    (not ``seat``'s turn to bet, or it must bring in). Agrees with :func:`legal_actions`
+    without working out the bet and raise amounts.
+    """
+    if state.phase is not Phase.BETTING or state.seat_to_act != seat or state.bring_in_pending:
+        return None
+    return ActionType.CALL if amount_to_call(state, state.to_act) else ActionType.CHECK
+
+
+def bet_or_raise_kind(state: HandState, seat: int) -> ActionType | None:
+    """BET, RAISE or COMPLETE: the type every bet or raise entry of :func:`legal_actions`
+    has for ``seat`` now (RULES.md "Betting structures": a stud completion, a bet, a raise);
+    ``None`` when ``seat`` may not bet or raise now (not its turn to bet, the cap, a short
+    all-in that did not reopen the betting, no chips to raise with, nobody to call)."""
+    if state.phase is not Phase.BETTING or state.seat_to_act != seat:
+        return None
+    options = turn_options(state)
+    return options.aggressive if options.raises else None
 
 
 def legal_actions(state: HandState) -> tuple[LegalAction, ...]:

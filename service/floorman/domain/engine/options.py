@@ -23,9 +23,10 @@ FIXED_LIMIT_CAP = 4
 """Bets per round in fixed limit: bet, raise, re-raise, cap (RULES.md, house choice)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class RaiseOption:
-    """One range of "raise to" totals for BET, RAISE or COMPLETE."""
+    """One range of "raise to" totals for BET, RAISE or COMPLETE (read only: not frozen, as a
+    frozen dataclass costs several times more to build, and these are built on every action)."""
 
     type: ActionType
     min_to: int
@@ -33,9 +34,10 @@ class RaiseOption:
     all_in: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TurnOptions:
-    """Everything the seat to act may do in a betting round.
+    """Everything the seat to act may do in a betting round (read only; not frozen for speed:
+    one is built for every betting action).
 
     Attributes:
         pos: the position to act.
@@ -116,7 +118,13 @@ def _raise_options(
     return (RaiseOption(kind, min_to, max_to, min_to == max_to == total),)
 
 
-def turn_options(s: HandState) -> TurnOptions:
+def amount_to_call(s: HandState, pos: int) -> int:
+    """Chips a CALL by position ``pos`` adds: the bet to match less its bet, at most its stack
+    (0: nothing to call)."""
+    return min(max(s.current_bet - s.bets[pos], 0), s.stacks[pos])
+
+
+def turn_options(s: HandState, *, with_raises: bool = True) -> TurnOptions:
     """What the seat to act may do now (the state must be in a betting round).
 
     RULES.md "Betting structures" and "Seven Card Stud family": the bring-in (BRING_IN or
@@ -124,9 +132,11 @@ def turn_options(s: HandState) -> TurnOptions:
     never FOLD or CHECK); otherwise FOLD always (house choice), CHECK with nothing to call,
     CALL, and BET / RAISE / COMPLETE unless the cap is reached, a short all-in did not reopen
     the betting for this seat, calling takes its whole stack, or nobody could call more.
+    Without ``with_raises`` (checking a FOLD, CHECK, CALL or BRING_IN) the bet and raise
+    amounts are not worked out: ``raises`` is empty and ``blocked_rule`` ``""``.
     """
     pos = s.to_act
-    stack, bet, cb = s.stacks[pos], s.bets[pos], s.current_bet
+    stack, cb = s.stacks[pos], s.current_bet
     limit = s.config.betting_structure is BettingStructure.FIXED_LIMIT
     if s.bring_in_pending:
         kind = ActionType.COMPLETE if limit else ActionType.BET
@@ -138,9 +148,11 @@ def turn_options(s: HandState) -> TurnOptions:
             call=0,
             call_all_in=False,
             aggressive=kind,
-            raises=_raise_options(s, pos, kind, True) if stack > s.stakes.bring_in else (),
+            raises=_raise_options(s, pos, kind, True)
+            if with_raises and stack > s.stakes.bring_in
+            else (),
         )
-    to_call = min(max(cb - bet, 0), stack)
+    to_call = amount_to_call(s, pos)
     completion = is_completion_round(s)
     if cb == 0:
         kind = ActionType.BET
@@ -148,7 +160,7 @@ def turn_options(s: HandState) -> TurnOptions:
         kind = ActionType.COMPLETE
     else:
         kind = ActionType.RAISE
-    rule, message = _blocked(s, pos)
+    rule, message = _blocked(s, pos) if with_raises else ("", "")
     return TurnOptions(
         pos=pos,
         bring_in=0,
@@ -157,7 +169,7 @@ def turn_options(s: HandState) -> TurnOptions:
         call=to_call,
         call_all_in=to_call > 0 and to_call == stack,
         aggressive=kind,
-        raises=() if rule else _raise_options(s, pos, kind, completion),
+        raises=() if rule or not with_raises else _raise_options(s, pos, kind, completion),
         blocked_rule=rule,
         blocked_message=message,
     )

@@ -16,10 +16,11 @@ def settle_hand(
     """Settle a finished hand, or one whose history stopped at the showdown.
 
     Uncalled bets (and unmatched antes) go back, pots and side pots are built from the
-    contributions, the rake comes off (``no_rake_first_round``: none when the hand never left
-    its first betting round), and each pot goes to its best hand(s) with odd chips per
-    RULES.md. At a showdown still in progress every hand not yet shown or mucked is shown,
-    in showdown order. A hand won by folds is paid without a showdown.
+    contributions (dead blinds are dead money: never returned, in the main pot), the rake
+    comes off (``no_rake_first_round``: none when the hand never left its first betting
+    round), and each pot goes to its best hand(s) with odd chips per RULES.md. At a showdown
+    still in progress every hand not yet shown or mucked is shown, in showdown order. A hand
+    won by folds is paid without a showdown.
 
     Args:
         state: a state in phase COMPLETE or SHOWDOWN.
@@ -45,6 +46,7 @@ def settle_hand(
     settlement = settle(
         game=state.spec.game,
         contributions={seat: state.contributed[pos] for pos, seat in enumerate(seats)},
+        dead=state.dead_chips(),
         folded={seat for pos, seat in enumerate(seats) if state.folded[pos]},
         hands={seats[pos]: state.cards[pos] for pos in live},
         community=state.community,

@@ -21,7 +21,8 @@ def start_hand(config: HandConfig) -> HandState:
     """Validate ``config``, post the forced bets and return the state before any card is dealt.
 
     Antes (stud, or any explicit ``ANTE``) go to the pot without counting as a bet; blinds
-    are live bets (a ``dead`` blind or ``DEAD_BLIND`` goes to the pot only); a stack short of
+    are live bets (a ``dead`` blind or ``DEAD_BLIND`` is dead money: it goes to the pot, never
+    counts as a bet and is never returned, kept in ``HandState.dead``); a stack short of
     its forced bets posts what it has and is all in, antes first. Without explicit
     ``forced_bets`` the draw games post the small blind left of the button and the big blind
     left of it (heads-up: the button posts the small blind); the studs post an ante each.
@@ -130,6 +131,7 @@ def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
         b for b in forced if b.kind is not ForcedBetKind.ANTE
     ]
     live_blinds: list[tuple[int, ForcedBet]] = []
+    dead = [0] * len(s.seats)
     for bet in ordered:
         pos = s.positions[bet.seat]
         amount = min(bet.amount, s.stacks[pos])
@@ -137,10 +139,13 @@ def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
         s.contributed[pos] += amount
         if s.stacks[pos] == 0:
             s.all_in[pos] = True
-        live = bet.kind in (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND) and not bet.dead
-        if live:
-            s.bets[pos] += amount
-            live_blinds.append((pos, bet))
+        if bet.kind in _BLINDS:
+            if bet.kind is ForcedBetKind.DEAD_BLIND or bet.dead:
+                dead[pos] += amount  # dead money: never a bet, never returned
+            else:
+                s.bets[pos] += amount
+                live_blinds.append((pos, bet))
+    s.dead = tuple(dead)
     if not live_blinds:
         return
     # The largest live blind is the bet to call, in full even when posted short (RRoP / TDA).

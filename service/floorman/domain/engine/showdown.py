@@ -64,20 +64,21 @@ def _reveal(s: HandState, pos: int, shown: tuple[Card | None, ...]) -> None:
     s.available = s.available - revealed
 
 
-def apply_exposed_show(s0: HandState, action: Action) -> HandState:
+def apply_exposed_show(s0: HandState, action: Action, *, copy: bool = True) -> HandState:
     """A SHOW of a hand already face up after an all-in (the seat is still in the pot):
-    reveals unknown cards, nothing else.
+    reveals unknown cards, nothing else (``copy``: on a copy of ``s0``; else ``s0`` itself).
 
     Raises:
         RuleViolation: the SHOW card errors (``card.count``, ``card.duplicate``, ...).
     """
-    s = s0.clone()
-    _reveal(s, s0.positions[action.seat], tuple(action.cards))
+    s = s0.clone() if copy else s0
+    _reveal(s, s.positions[action.seat], tuple(action.cards))
     return s
 
 
-def apply_showdown(s0: HandState, action: Action) -> HandState:
-    """Apply a SHOW or MUCK by the seat whose turn it is to show.
+def apply_showdown(s0: HandState, action: Action, *, copy: bool = True) -> HandState:
+    """Apply a SHOW or MUCK by the seat whose turn it is to show (``copy``: on a copy of
+    ``s0``; else ``s0`` itself changes).
 
     Raises:
         RuleViolation: ``showdown.order`` (another seat), ``action.not_allowed`` (another
@@ -93,7 +94,7 @@ def apply_showdown(s0: HandState, action: Action) -> HandState:
             expected=expected,
             actual=action.seat,
         )
-    s = s0.clone()
+    s = s0.clone() if copy else s0
     if action.type is ActionType.SHOW:
         _reveal(s, pos, tuple(action.cards))
     elif action.type is ActionType.MUCK:

@@ -10,6 +10,8 @@ and the read-only properties below; the underscored fields are the engine's.
 
 from __future__ import annotations
 
+from operator import or_
+
 from floorman.domain.cards import Card
 from floorman.domain.engine.stakes import ResolvedStakes
 from floorman.domain.engine.types import Finding, Phase
@@ -19,7 +21,24 @@ from floorman.domain.model import HandConfig
 NOBODY = -1
 """Position meaning "no seat"."""
 
-_STATIC = ("config", "spec", "stakes", "seats", "positions", "deck", "button", "dealer_left")
+_MAX_POSITIONS = 16
+_ROTATIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((start + k) % n for k in range(n)) for start in range(n))
+    for n in range(_MAX_POSITIONS + 1)
+)
+"""``_ROTATIONS[n][start]``: the ``n`` positions clockwise from ``start`` (a static table)."""
+
+_STATIC = (
+    "config",
+    "spec",
+    "stakes",
+    "seats",
+    "positions",
+    "deck",
+    "button",
+    "dealer_left",
+    "dead",
+)
 _LISTS = (
     "stacks",
     "bets",
@@ -75,7 +94,9 @@ class HandState:
     Static (shared by every state of a hand): ``config``, ``spec`` (the game's definition),
     ``stakes`` (resolved), ``seats`` (seat numbers by position, clockwise), ``positions``
     (seat number -> position), ``deck``, ``button`` (position of the button in draw games,
-    :data:`NOBODY` in stud), ``dealer_left`` (position of the first seat left of the dealer).
+    :data:`NOBODY` in stud), ``dealer_left`` (position of the first seat left of the dealer),
+    ``dead`` (dead chips posted by position: dead blinds, part of ``contributed`` but never a
+    bet; fixed once the forced bets are posted).
 
     Per seat, by position: ``stacks`` (chips behind), ``bets`` (in front this round),
     ``contributed`` (whole hand), ``folded``, ``all_in``, ``cards`` (own cards, dealt order,
@@ -108,6 +129,7 @@ class HandState:
     deck: frozenset[Card]
     button: int
     dealer_left: int
+    dead: tuple[int, ...]
     stacks: list[int]
     bets: list[int]
     contributed: list[int]
@@ -167,6 +189,7 @@ class HandState:
         new.deck = self.deck
         new.button = self.button
         new.dealer_left = self.dealer_left
+        new.dead = self.dead
         new.street = self.street
         new.phase = self.phase
         new.community = self.community
@@ -251,6 +274,11 @@ class HandState:
             return 0
         return self.seats[self.to_act]
 
+    def dead_chips(self) -> dict[int, int]:
+        """Seat -> dead chips it posted (dead blinds; no zero entries): what settlement needs
+        to keep dead money out of uncalled returns and bet levels."""
+        return {self.seats[pos]: chips for pos, chips in enumerate(self.dead) if chips}
+
     @property
     def pot_total(self) -> int:
         """Chips in the pots and in front of the players."""
@@ -270,12 +298,14 @@ class HandState:
 
     def able_count(self) -> int:
         """Seats still able to bet."""
-        return sum(1 for f, a in zip(self.folded, self.all_in, strict=True) if not (f or a))
+        return len(self.folded) - sum(map(or_, self.folded, self.all_in))
 
-    def clockwise(self, start: int) -> range | list[int]:
+    def clockwise(self, start: int) -> tuple[int, ...]:
         """Every position once, clockwise, starting at ``start``."""
         n = len(self.seats)
-        return [(start + k) % n for k in range(n)]
+        if n <= _MAX_POSITIONS:
+            return _ROTATIONS[n][start]
+        return tuple((start + k) % n for k in range(n))
 
     def unit(self) -> int:
         """This street's fixed-limit bet size (small or big bet)."""

@@ -11,12 +11,20 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 from typing import Final
 
-from floorman.domain.cards import UNKNOWN_TEXT, Card, try_parse_card
+from floorman.domain.cards import RANKS, SUITS, UNKNOWN_TEXT, Card, try_parse_card
 
 Amount = int | Decimal
 """A PHH number: an ``int`` when integral, else the exact Decimal (``10112.5``, ``inf``)."""
 
 CURRENCY_SYMBOLS: Final = "$€£"
+
+_TWO_CHAR_CARDS: Final[dict[str, Card | None]] = {
+    rank + suit: try_parse_card(rank + suit)
+    for rank in RANKS + RANKS.lower()
+    for suit in SUITS + SUITS.upper()
+}
+_TWO_CHAR_CARDS[UNKNOWN_TEXT] = None
+"""Every two-character card text ``parse_card_run`` accepts (either case; ``??``: None)."""
 
 
 def normalize_amount(value: int | Decimal) -> Amount:
@@ -95,7 +103,10 @@ def parse_card_run(text: str) -> tuple[Card | None, ...]:
     """
     if len(text) % 2:
         raise ValueError(f"{text!r} is not a run of two-character cards")
-    return tuple(_one_card(text[i : i + 2]) for i in range(0, len(text), 2))
+    try:
+        return tuple([_TWO_CHAR_CARDS[text[i : i + 2]] for i in range(0, len(text), 2)])
+    except KeyError:  # name the first item that is not a card
+        return tuple(_one_card(text[i : i + 2]) for i in range(0, len(text), 2))
 
 
 def parse_card_list(text: str) -> tuple[Card | None, ...]:

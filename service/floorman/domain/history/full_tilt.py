@@ -26,6 +26,16 @@ from typing import Final
 
 from floorman.domain.cards import Card
 from floorman.domain.history.amounts import parse_card_list, parse_money
+from floorman.domain.history.pokerstars_lines import (  # the summary grammar both rooms share
+    AMT,
+    MARKER,
+    MUCKED,
+    SHOWED,
+    SIDE_POT,
+    SUMMARY_SEAT,
+    TOTAL_POT,
+    WON,
+)
 from floorman.domain.history.pokerstars_model import (
     StarsEvent,
     StarsEventKind,
@@ -41,7 +51,6 @@ from floorman.domain.history.pokerstars_model import (
 from floorman.domain.model import BettingStructure, Game, Stakes
 
 K = StarsEventKind
-AMT: Final = r"[$€£]?\d[\d,]*(?:\.\d+)?"
 HEADER: Final = re.compile(r"^Full Tilt Poker Game #(?P<id>\d+):\s*(?P<rest>.*)$")
 _HEADER_PARTS: Final = re.compile(
     r"^(?P<where>.*?) - (?P<small>[^\s/]+)/(?P<big>[^\s/]+)(?: Ante (?P<ante>\S+))?"
@@ -60,7 +69,6 @@ _STRUCTURES: Final = {
     "no limit": BettingStructure.NO_LIMIT,
 }
 _SEAT: Final = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{AMT})\)(?P<rest>.*)$")
-_MARKER: Final = re.compile(r"^\*\*\* (?P<name>[^*]+?) \*\*\*\s*(?P<rest>.*)$")
 _STREETS: Final = {
     "hole cards": StarsStreet.FIRST_ROUND,
     "draw": StarsStreet.DRAW,
@@ -96,15 +104,6 @@ _WINS: Final = re.compile(
     rf"^wins the (?:(?:high|low) )?(?P<pot>main pot|side pot|pot) \((?P<amount>{AMT})\)"
 )
 _UNCALLED: Final = re.compile(rf"^Uncalled bet of (?P<amount>{AMT}) returned to (?P<name>.+)$")
-_TOTAL_POT: Final = re.compile(
-    rf"^Total pot (?P<total>{AMT})(?: Main pot (?P<main>{AMT})\.)?"
-    rf"(?P<sides>(?: Side pot(?:-\d+)? {AMT}\.)*)\s*\|\s*Rake (?P<rake>{AMT})"
-)
-_SIDE_POT: Final = re.compile(rf"Side pot(?:-\d+)? (?P<amount>{AMT})\.")
-_SUMMARY_SEAT: Final = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-_SHOWED: Final = re.compile(r"showed \[(?P<cards>[^\]]*)\]")
-_MUCKED: Final = re.compile(r"mucked \[(?P<cards>[^\]]*)\]")
-_WON: Final = re.compile(rf"(?:won|collected) \((?P<amount>{AMT})\)")
 _BUTTON: Final = re.compile(r"^The button is in seat #(?P<seat>\d+)$")
 _PLAYER_NOISE: Final = re.compile(
     r"^(?:is (?:low|high) with \[[^\]]*\]|has \d+ seconds left to act|has been disconnected"
@@ -268,7 +267,7 @@ class _HandReader:
         return self._hand()
 
     def _body_line(self, number: int, line: str) -> None:
-        if marker := _MARKER.match(line):
+        if marker := MARKER.match(line):
             name = marker.group("name").strip().lower()
             street = _STREETS.get(name)
             if street is None:
@@ -388,23 +387,23 @@ class _HandReader:
             self.emit(kind, number, seat=seat, cards=cards, all_in=all_in)
 
     def _summary_line(self, number: int, line: str) -> None:
-        if totals := _TOTAL_POT.match(line):
+        if totals := TOTAL_POT.match(line):
             self.totals, self.total_line = totals, number
             return
         if line.startswith("Board:"):
             return
-        if seat_line := _SUMMARY_SEAT.match(line):
+        if seat_line := SUMMARY_SEAT.match(line):
             seat = int(seat_line.group("seat"))
             rest = seat_line.group("rest")
-            showed = _SHOWED.search(rest)
-            mucked = _MUCKED.search(rest)
+            showed = SHOWED.search(rest)
+            mucked = MUCKED.search(rest)
             self.summary_seats.append(
                 StarsSeatResult(
                     seat=seat,
                     line=number,
                     showed=self.cards(showed.group("cards"), number) if showed else (),
                     mucked=self.cards(mucked.group("cards"), number) if mucked else (),
-                    won=sum(self.money(m.group("amount"), number) for m in _WON.finditer(rest)),
+                    won=sum(self.money(m.group("amount"), number) for m in WON.finditer(rest)),
                     folded=" folded " in f" {rest} ",
                 )
             )
@@ -422,7 +421,7 @@ class _HandReader:
             main_pot=self.money(main, number) if main else None,
             side_pots=tuple(
                 self.money(m.group("amount"), number)
-                for m in _SIDE_POT.finditer(totals.group("sides"))
+                for m in SIDE_POT.finditer(totals.group("sides"))
             ),
             seats=tuple(self.summary_seats),
         )

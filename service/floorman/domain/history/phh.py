@@ -32,6 +32,7 @@ from floorman.domain.history.phh_actions import (
 from floorman.domain.history.phh_mapping import PhhMapping, map_phh, phh_config, phh_to_hand
 from floorman.domain.history.phh_model import PhhHand
 from floorman.domain.history.phh_variants import PhhVariant, variant_for
+from floorman.domain.history.toml_flat import load_flat
 from floorman.domain.history.toml_values import freeze, toml_key, toml_string, toml_value
 
 __all__ = [
@@ -72,10 +73,12 @@ def parse_phh(text: str) -> PhhHand:
             ``variant``, ``antes``, ``actions[i]`` ...); malformed cards carry the rule
             ``card.malformed``, other shape problems no rule.
     """
-    try:
-        data = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
-        raise InvalidArgument.single("phh", "", f"not valid TOML: {exc}") from None
+    data = load_flat(text)  # the flat documents PHH files are, fast; else the full reader
+    if data is None:
+        try:
+            data = tomllib.loads(text, parse_float=Decimal)
+        except tomllib.TOMLDecodeError as exc:
+            raise InvalidArgument.single("phh", "", f"not valid TOML: {exc}") from None
     return _Reader(data).read()
 
 
@@ -148,7 +151,14 @@ class _Reader:
         if "actions" not in self.data:
             self.bad("actions", "actions is required")
 
-    def _number(self, field: str, value: object, *, positive: bool = False) -> Amount | None:
+    def _number(
+        self, name: str, value: object, *, positive: bool = False, index: int = -1
+    ) -> Amount | None:
+        """``value`` as an amount; a problem is reported on ``name`` (``name[index]`` for an
+        array item; the path is formatted only then)."""
+        if type(value) is int and (value > 0 or (value == 0 and not positive)):
+            return value  # the common case, decided without the checks below
+        field = name if index < 0 else f"{name}[{index}]"
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
             self.bad(field, f"{value!r} is not a number")
             return None
@@ -175,7 +185,7 @@ class _Reader:
             return None
         if count is not None and len(raw) != count:
             self.bad(name, f"{len(raw)} values for {count} players (starting_stacks)")
-        values = [self._number(f"{name}[{i}]", v, positive=positive) for i, v in enumerate(raw)]
+        values = [self._number(name, v, positive=positive, index=i) for i, v in enumerate(raw)]
         return tuple(v if v is not None else 0 for v in values)
 
     def _size(self, name: str) -> Amount | None:
@@ -238,21 +248,23 @@ class _Reader:
             return ()
         actions = []
         for i, text in enumerate(raw):
-            field = f"actions[{i}]"
             if not isinstance(text, str):
-                self.bad(field, f"{text!r} is not a string")
+                self.bad(f"actions[{i}]", f"{text!r} is not a string")
                 continue
             try:
                 action = parse_phh_action(text)
             except CardTextError as exc:
-                self.bad(field, str(exc), "card.malformed")
+                self.bad(f"actions[{i}]", str(exc), "card.malformed")
                 continue
             except ValueError as exc:
-                self.bad(field, str(exc))
+                self.bad(f"actions[{i}]", str(exc))
                 continue
-            for number in {action.actor, action.player} - {0}:
-                if number > count:
-                    self.bad(field, f"p{number} in {text!r}, but there are {count} players")
+            if action.actor > count or action.player > count:
+                for number in {action.actor, action.player} - {0}:
+                    if number > count:
+                        self.bad(
+                            f"actions[{i}]", f"p{number} in {text!r}, but there are {count} players"
+                        )
             actions.append(action)
         return tuple(actions)
 

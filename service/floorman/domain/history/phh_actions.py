@@ -105,8 +105,11 @@ def parse_phh_action(text: str) -> PhhAction:
     Raises:
         ValueError: with a readable reason when the text is not a PHH action.
     """
-    body, _, comment = text.partition("#")
-    commentary = comment.strip() if "#" in text else None
+    if "#" in text:
+        body, _, comment = text.partition("#")
+        commentary: str | None = comment.strip()
+    else:
+        body, commentary = text, None
     words = body.split()
     if not words:
         return PhhAction(actor=DEALER, verb=PhhVerb.NO_OP, commentary=commentary)
@@ -142,33 +145,60 @@ def _parse_dealer(rest: list[str], text: str, commentary: str | None) -> PhhActi
     raise ValueError(f"{text!r} is not a dealer action ('d dh pN CARDS' or 'd db CARDS')")
 
 
+_SIMPLE_VERBS: Final = {
+    "pb": PhhVerb.POST_BRING_IN,
+    "f": PhhVerb.FOLD,
+    "cc": PhhVerb.CHECK_OR_CALL,
+    "sd": PhhVerb.STAND_PAT_OR_DISCARD,
+    "sm": PhhVerb.SHOW_OR_MUCK,
+}
+"""The player verbs that may stand alone (``sd``: stand pat; ``sm``: muck)."""
+
+
 def _parse_player(player: int, rest: list[str], text: str, commentary: str | None) -> PhhAction:
-    base = {"actor": player, "player": player, "commentary": commentary}
-    match rest:
-        case ["pb"]:
-            return PhhAction(verb=PhhVerb.POST_BRING_IN, **base)
-        case ["f"]:
-            return PhhAction(verb=PhhVerb.FOLD, **base)
-        case ["cc"]:
-            return PhhAction(verb=PhhVerb.CHECK_OR_CALL, **base)
-        case ["cbr", amount_text]:
+    verb = rest[0] if rest else ""
+    if len(rest) == 1 and verb in _SIMPLE_VERBS:
+        return PhhAction(
+            actor=player, verb=_SIMPLE_VERBS[verb], player=player, commentary=commentary
+        )
+    if len(rest) == 2:
+        argument = rest[1]
+        if verb == "cbr":
             try:
-                amount = parse_number(amount_text)
+                amount = parse_number(argument)
             except ValueError as exc:
                 raise ValueError(f"bad amount in {text!r}: {exc}") from None
-            return PhhAction(verb=PhhVerb.COMPLETE_BET_OR_RAISE_TO, amount=amount, **base)
-        case ["sd"]:
-            return PhhAction(verb=PhhVerb.STAND_PAT_OR_DISCARD, **base)
-        case ["sd", cards_text]:
             return PhhAction(
-                verb=PhhVerb.STAND_PAT_OR_DISCARD, cards=_cards(cards_text, text), **base
+                actor=player,
+                verb=PhhVerb.COMPLETE_BET_OR_RAISE_TO,
+                player=player,
+                amount=amount,
+                commentary=commentary,
             )
-        case ["sm"]:
-            return PhhAction(verb=PhhVerb.SHOW_OR_MUCK, **base)
-        case ["sm", "-"]:
-            return PhhAction(verb=PhhVerb.SHOW_OR_MUCK, shows_dealt=True, **base)
-        case ["sm", cards_text]:
-            return PhhAction(verb=PhhVerb.SHOW_OR_MUCK, cards=_cards(cards_text, text), **base)
+        if verb == "sd":
+            return PhhAction(
+                actor=player,
+                verb=PhhVerb.STAND_PAT_OR_DISCARD,
+                player=player,
+                cards=_cards(argument, text),
+                commentary=commentary,
+            )
+        if verb == "sm":
+            if argument == "-":
+                return PhhAction(
+                    actor=player,
+                    verb=PhhVerb.SHOW_OR_MUCK,
+                    player=player,
+                    shows_dealt=True,
+                    commentary=commentary,
+                )
+            return PhhAction(
+                actor=player,
+                verb=PhhVerb.SHOW_OR_MUCK,
+                player=player,
+                cards=_cards(argument, text),
+                commentary=commentary,
+            )
     raise ValueError(f"{text!r} is not a player action (pb, f, cc, cbr N, sd [C], sm [C|-])")
 
 

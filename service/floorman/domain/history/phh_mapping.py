@@ -31,22 +31,14 @@ Mapping (PHH specification -> DESIGN.md contract):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from floorman.domain.cards import Card
-from floorman.domain.engine import (
-    HandState,
-    LegalAction,
-    Phase,
-    apply,
-    legal_actions,
-    start_hand,
-)
-from floorman.domain.errors import FieldViolation, InvalidArgument, RuleViolation
+from floorman.domain.engine import Phase
+from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.history.amounts import Amount
 from floorman.domain.history.phh_actions import PhhAction, PhhVerb
 from floorman.domain.history.phh_house import EXPOSED, apply_house_fields, burn_cards
 from floorman.domain.history.phh_model import PhhHand
+from floorman.domain.history.stepper import EngineStepper, HistoryMapping, card_faces
 from floorman.domain.model import (
     Action,
     ActionType,
@@ -54,40 +46,15 @@ from floorman.domain.model import (
     Deal,
     ForcedBet,
     ForcedBetKind,
-    Game,
     HandConfig,
     HandEvent,
     SeatState,
     Stakes,
 )
 
-_STUD_FACES = {
-    Game.SEVEN_CARD_STUD: (False, False, True, True, True, True, False),
-    Game.SEVEN_CARD_STUD_HI_LO: (False, False, True, True, True, True, False),
-    Game.RAZZ: (False, False, True, True, True, True, False),
-    Game.FIVE_CARD_STUD: (False, True, True, True, True),
-}
-_AGGRESSIVE = (ActionType.BET, ActionType.RAISE, ActionType.COMPLETE)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PhhMapping:
-    """A PHH hand mapped to floorman's model.
-
-    Attributes:
-        config: the hand's configuration.
-        events: the history (antes and blinds are not events: the engine posts them).
-        sources: for each event, the index of the PHH action it comes from.
-        refused_at: index of the first event the engine refused while mapping (later events
-            were mapped from the tally), or ``None`` when the engine accepted every event.
-        violation: the engine's reason for that refusal, or ``None``.
-    """
-
-    config: HandConfig
-    events: tuple[HandEvent, ...]
-    sources: tuple[int, ...]
-    refused_at: int | None = None
-    violation: RuleViolation | None = None
+PhhMapping = HistoryMapping
+"""A PHH hand mapped to floorman's model (``sources``: the index of the PHH action each event
+comes from); the one mapping type of every history reader."""
 
 
 def phh_to_hand(phh: PhhHand) -> tuple[HandConfig, list[HandEvent]]:
@@ -105,7 +72,8 @@ def map_phh(phh: PhhHand) -> PhhMapping:
 
     The engine is stepped along to tell CHECK from CALL and BET / RAISE / COMPLETE apart;
     an event it refuses is still mapped (and reported in ``refused_at`` / ``violation``), so
-    an audit can name the first illegal action.
+    an audit can name the first illegal action. When it accepts every event, ``state`` is the
+    state it reached (what ``replay(config, events)`` gives): settle it without replaying.
 
     Raises:
         InvalidArgument: see :func:`phh_config`.
@@ -114,13 +82,7 @@ def map_phh(phh: PhhHand) -> PhhMapping:
     mapper = _Mapper(phh, config)
     for index, action in enumerate(phh.actions):
         mapper.map(index, action)
-    return PhhMapping(
-        config=config,
-        events=tuple(mapper.events),
-        sources=tuple(mapper.sources),
-        refused_at=mapper.refused_at,
-        violation=mapper.violation,
-    )
+    return mapper.stepper.mapping()
 
 
 def phh_config(phh: PhhHand) -> HandConfig:
@@ -259,29 +221,14 @@ class _Mapper:
         self.phh = phh
         self.config = config
         self.seats = tuple(s.seat for s in config.seats)
-        self.faces = _STUD_FACES.get(config.game)
-        self.state: HandState | None = start_hand(config)
-        self.events: list[HandEvent] = []
-        self.sources: list[int] = []
-        self.refused_at: int | None = None
-        self.violation: RuleViolation | None = None
+        self.faces = card_faces(config.game)
+        self.stepper = EngineStepper(config)
+        self.emit = self.stepper.emit
         self.dealt: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
         self.tally = _StreetTally(config, self.seats)
 
     def seat(self, player: int) -> int:
         return self.seats[player - 1]
-
-    def emit(self, source: int, event: HandEvent) -> None:
-        self.events.append(event)
-        self.sources.append(source)
-        if self.state is None:
-            return
-        try:
-            self.state = apply(self.state, event)
-        except RuleViolation as violation:
-            self.state = None
-            self.refused_at = len(self.events) - 1
-            self.violation = violation
 
     def map(self, index: int, action: PhhAction) -> None:
         verb = action.verb
@@ -336,7 +283,7 @@ class _Mapper:
     def _reveals_nothing(self, seat: int, cards: tuple[Card | None, ...]) -> bool:
         """The hand is over and ``cards`` name no card the engine does not know the seat
         holds (an unknown card reveals nothing)."""
-        state = self.state
+        state = self.stepper.state
         if state is None or state.phase is not Phase.COMPLETE:
             return False
         held = set(state.cards[state.positions[seat]]) - {None}
@@ -350,32 +297,12 @@ class _Mapper:
         elif verb is PhhVerb.FOLD:
             kind, amount = ActionType.FOLD, 0
         elif verb is PhhVerb.CHECK_OR_CALL:
-            kind, amount = self._check_or_call(seat), 0
+            kind, amount = self.stepper.check_or_call(seat, owes=self.tally.to_call(seat) > 0), 0
         else:
             amount = action.amount if isinstance(action.amount, int) else 0
-            kind = self._aggressive(seat, amount)
+            kind = self.stepper.aggressive(seat, amount, fallback=self.tally.aggressive_kind())
         self.tally.record(seat, verb, amount)
         self.emit(index, Action(seat=seat, type=kind, amount=amount))
-
-    def _legal(self, seat: int) -> list[LegalAction]:
-        """The engine's legal actions when it is ``seat``'s turn to bet, else nothing."""
-        state = self.state
-        if state is None or state.phase is not Phase.BETTING or state.seat_to_act != seat:
-            return []
-        return list(legal_actions(state))
-
-    def _check_or_call(self, seat: int) -> ActionType:
-        legal = {la.type for la in self._legal(seat)}
-        if (ActionType.CALL in legal) != (ActionType.CHECK in legal):
-            return ActionType.CALL if ActionType.CALL in legal else ActionType.CHECK
-        return ActionType.CALL if self.tally.to_call(seat) else ActionType.CHECK
-
-    def _aggressive(self, seat: int, amount: int) -> ActionType:
-        offered = [la for la in self._legal(seat) if la.type in _AGGRESSIVE]
-        fitting = [la.type for la in offered if la.min_amount <= amount <= la.max_amount]
-        if fitting or offered:
-            return (fitting or [offered[0].type])[0]
-        return self.tally.aggressive_kind()
 
 
 class _StreetTally:

@@ -184,8 +184,9 @@ def pot_awards(state: HandState, result: HandResult) -> tuple[PotAward, ...]:
     """
     contributions = {seat: state.contributed[pos] for pos, seat in enumerate(state.seats)}
     folded = {seat for pos, seat in enumerate(state.seats) if state.folded[pos]}
-    net, _ = return_uncalled(contributions)
-    raw = build_pots(net, folded)
+    dead = state.dead_chips()
+    net, _ = return_uncalled(contributions, dead)
+    raw = build_pots(net, folded, dead)
     game = state.spec.game
     unit = state.stakes.odd_chip_unit
     hands = {seat: state.cards[pos] for pos, seat in enumerate(state.seats) if state.live(pos)}

@@ -1,32 +1,33 @@
-"""Stepping the engine while a hand history is mapped to events (OHH and PokerStars text).
+"""Stepping the engine while a hand history is mapped to events (PHH, OHH, PokerStars text).
 
 Histories say "call" where the engine needs CHECK or CALL, and "bet" or "raise" where it needs
 BET, RAISE or COMPLETE with a raise-to total. :class:`EngineStepper` applies each mapped event
 to a live engine state and answers from its legal actions; once the engine refuses an event
 (the history breaks a rule) it keeps mapping without it, and :class:`StreetBets` (a small
 tally of the street's bets, as the history states them) answers instead. The refusal is kept
-(``refused_at``, ``violation``) so an audit can name the first illegal event.
+(``refused_at``, ``violation``) so an audit can name the first illegal event; otherwise the
+mapping keeps the engine state it reached (``state``), so callers need not replay the events
+again.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from floorman.domain.engine import (
     DealRequest,
     HandState,
-    LegalAction,
     Phase,
     apply,
-    legal_actions,
+    apply_in_place,
+    bet_or_raise_kind,
+    check_or_call,
     pending_deals,
     start_hand,
 )
 from floorman.domain.errors import RuleViolation
 from floorman.domain.games import game_spec
 from floorman.domain.model import ActionType, BettingStructure, Game, HandConfig, HandEvent
-
-_AGGRESSIVE = (ActionType.BET, ActionType.RAISE, ActionType.COMPLETE)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,10 +37,14 @@ class HistoryMapping:
     Attributes:
         config: the hand's configuration.
         events: the history (antes and blinds are not events: the engine posts them).
-        sources: for each event, where it comes from in the history (an OHH action number,
-            a PokerStars line number; -1 when the event is implied, such as an unseen card).
+        sources: for each event, where it comes from in the history (a PHH action index, an
+            OHH action number, a PokerStars line number; -1 when the event is implied, such
+            as an unseen card).
         refused_at: index of the first event the engine refused while mapping, or ``None``.
         violation: the engine's reason for that refusal, or ``None``.
+        state: the engine state after the last event (equal to ``replay(config, events)``)
+            when the engine accepted every event; ``None`` once it refused one. Not compared:
+            it follows from ``config`` and ``events``.
     """
 
     config: HandConfig
@@ -47,6 +52,7 @@ class HistoryMapping:
     sources: tuple[int, ...]
     refused_at: int | None = None
     violation: RuleViolation | None = None
+    state: HandState | None = field(default=None, compare=False, repr=False)
 
 
 def card_faces(game: Game) -> tuple[bool, ...]:
@@ -75,6 +81,7 @@ class EngineStepper:
         self.sources: list[int] = []
         self.refused_at: int | None = None
         self.violation: RuleViolation | None = None
+        self._owned = True  # nobody else holds ``state`` yet: step it in place
 
     def emit(self, source: int, event: HandEvent) -> None:
         """Record ``event`` (from ``source``) and apply it while the engine accepts events."""
@@ -83,20 +90,25 @@ class EngineStepper:
         if self.state is None:
             return
         try:
-            self.state = apply(self.state, event)
+            if self._owned:
+                self.state = apply_in_place(self.state, event)
+            else:
+                self.state = apply(self.state, event)
         except RuleViolation as violation:
-            self.state = None
+            self.state = None  # dropped: in place, a refused event may leave it half changed
             self.refused_at = len(self.events) - 1
             self.violation = violation
 
     def mapping(self) -> HistoryMapping:
-        """What was mapped so far."""
+        """What was mapped so far (its ``state`` is never changed afterwards)."""
+        self._owned = False
         return HistoryMapping(
             config=self.config,
             events=tuple(self.events),
             sources=tuple(self.sources),
             refused_at=self.refused_at,
             violation=self.violation,
+            state=self.state,
         )
 
     @property
@@ -108,27 +120,21 @@ class EngineStepper:
         """The cards the engine waits for (none once it refused an event)."""
         return () if self.state is None else pending_deals(self.state)
 
-    def legal(self, seat: int) -> list[LegalAction]:
-        """The legal actions when it is ``seat``'s turn to bet, else nothing."""
-        state = self.state
-        if state is None or state.phase is not Phase.BETTING or state.seat_to_act != seat:
-            return []
-        return list(legal_actions(state))
-
     def check_or_call(self, seat: int, *, owes: bool) -> ActionType:
-        """CHECK or CALL for a "check or call" of ``seat`` (``owes``: the tally's answer)."""
-        legal = {entry.type for entry in self.legal(seat)}
-        if (ActionType.CALL in legal) != (ActionType.CHECK in legal):
-            return ActionType.CALL if ActionType.CALL in legal else ActionType.CHECK
+        """CHECK or CALL for a "check or call" of ``seat``: the one the engine allows, else
+        (the engine refused an event, or it is not ``seat``'s turn) ``owes``, the tally's
+        answer."""
+        kind = None if self.state is None else check_or_call(self.state, seat)
+        if kind is not None:
+            return kind
         return ActionType.CALL if owes else ActionType.CHECK
 
     def aggressive(self, seat: int, to: int, *, fallback: ActionType) -> ActionType:
-        """BET, RAISE or COMPLETE for a bet or raise of ``seat`` to ``to``."""
-        offered = [entry for entry in self.legal(seat) if entry.type in _AGGRESSIVE]
-        fitting = [e.type for e in offered if e.min_amount <= to <= e.max_amount]
-        if fitting or offered:
-            return (fitting or [offered[0].type])[0]
-        return fallback
+        """BET, RAISE or COMPLETE for a bet or raise of ``seat`` to ``to``: the type the engine
+        offers now (one type, whatever the amount: a wrong ``to`` is the engine's to refuse),
+        else (no bet or raise offered) ``fallback``, the tally's answer."""
+        kind = None if self.state is None else bet_or_raise_kind(self.state, seat)
+        return fallback if kind is None else kind
 
 
 class StreetBets:

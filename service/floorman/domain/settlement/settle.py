@@ -30,6 +30,7 @@ def settle(
     *,
     game: Game,
     contributions: Mapping[int, int],
+    dead: Mapping[int, int] | None = None,
     folded: Set[int],
     hands: Mapping[int, Sequence[Card | None]],
     community: Sequence[Card | None] = (),
@@ -44,8 +45,9 @@ def settle(
 
     RULES.md "Common to every game" (uncalled bets, side pots, rake, ties and odd chips, a
     hand won by folds), "Seven Card Stud family" (Hi-Lo split, Razz), "Five Card Draw, 7-A"
-    (deck by players dealt). Steps: the uncalled bet or unmatched ante is returned; pots
-    are built from the live seats' contribution levels; the rake is computed on the total
+    (deck by players dealt). Steps: the uncalled bet or unmatched ante is returned (live
+    chips only: dead blinds are never returned); pots are built from the live seats'
+    contribution levels, dead chips going to the main pot; the rake is computed on the total
     and taken from the main pot first; each pot is awarded separately, last side pot first,
     a pot with one eligible seat without a showdown. In Stud Hi-Lo a pot splits between the
     best high and the best qualifying low (low half ``(amount // (2 * unit)) * unit``, the
@@ -54,8 +56,12 @@ def settle(
 
     Args:
         game: the game (picks rankings and the odd-chip order).
-        contributions: seat -> every chip put in during the hand (antes, blinds, bets), minor
-            units; list every seat dealt in (0 allowed). Live seats are those not folded.
+        contributions: seat -> every chip put in during the hand (antes, blinds, bets, dead
+            blinds), minor units; list every seat dealt in (0 allowed). Live seats are those
+            not folded.
+        dead: seat -> the dead part of its contribution (dead blinds: RULES.md "Five Card
+            Draw, 7-A", Button). Dead money is never returned, counts toward no bet level
+            and goes to the main pot; default none.
         folded: seats that folded or mucked at the showdown (never eligible).
         hands: seat -> own cards (community excluded) for the live seats that showed or were
             exposed; every eligible seat of a contested pot needs one. ``None`` is ``??``.
@@ -75,14 +81,15 @@ def settle(
 
     Raises:
         UnverifiableHand: a contested pot with an eligible seat's cards missing or unknown.
-        InvalidArgument: malformed input (negative chips, bad rake policy, every seat
+        InvalidArgument: malformed input (negative chips, dead chips above a seat's
+            contribution, bad rake policy, every seat
             folded, a repeated seat in ``seat_order`` or a winner missing from it, a 7-A
             player count outside 2-5, ``card.count``, ``card.not_in_deck``,
             ``card.duplicate``).
     """
     _check_arguments(game, odd_chip_unit, button_seat, seat_order, players_dealt)
-    net, returned = return_uncalled(contributions)
-    pots = build_pots(net, folded)
+    net, returned = return_uncalled(contributions, dead)
+    pots = build_pots(net, folded, dead)
     rake_amount = compute_rake(
         sum(amount for amount, _ in pots), rake, ended_first_round=ended_first_round
     )

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
+from typing import TypeVar
 
 import grpc
+from google.protobuf.message import Message
 
+from floorman.app.tables.commands import CreateTable, TableWrite
 from floorman.app.tables.export import FormatUnavailable
-from floorman.app.tables.service import TableService
+from floorman.app.tables.service import Reply, TableService
 from floorman.app.tables.watch import watch_table
 from floorman.domain.table.redaction import Viewer
 from floorman.transport import table_converters as tc
@@ -27,6 +30,7 @@ from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 SERVICE_NAME = tpb.DESCRIPTOR.services_by_name["TableService"].full_name
 
 ViewerOf = Callable[[grpc.aio.ServicerContext], Viewer]
+_Response = TypeVar("_Response", bound=Message)
 
 
 class TableServicer(tpb_grpc.TableServiceServicer):
@@ -49,16 +53,29 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         self._viewer_of: ViewerOf = viewer_of or (lambda context: Viewer())
         self._watch_wait = watch_wait_seconds
 
+    async def _write(
+        self,
+        use_case: Callable[..., Reply],
+        command: TableWrite | CreateTable,
+        context: grpc.aio.ServicerContext,
+        response: type[_Response],
+    ) -> _Response:
+        """Run a write use case in a worker thread and answer the bytes it stored (a retry's
+        first answer, byte for byte) as ``response``."""
+        reply = await asyncio.to_thread(use_case, command, viewer=self._viewer_of(context))
+        return response.FromString(reply.payload)
+
     @maps_errors
     async def CreateTable(
         self, request: tpb.CreateTableRequest, context: grpc.aio.ServicerContext
     ) -> tpb.CreateTableResponse:
         """Open a table (ALREADY_EXISTS for a taken id)."""
-        command = tc.create_table_from_pb(request)
-        reply = await asyncio.to_thread(
-            self._service.create_table, command, viewer=self._viewer_of(context)
+        return await self._write(
+            self._service.create_table,
+            tc.create_table_from_pb(request),
+            context,
+            tpb.CreateTableResponse,
         )
-        return tpb.CreateTableResponse.FromString(reply.payload)
 
     @maps_errors
     async def GetTable(
@@ -88,88 +105,81 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         self, request: tpb.CloseTableRequest, context: grpc.aio.ServicerContext
     ) -> tpb.CloseTableResponse:
         """Close the table (players cash out)."""
-        command = tc.close_table_from_pb(request)
-        reply = await asyncio.to_thread(
-            self._service.close_table, command, viewer=self._viewer_of(context)
+        return await self._write(
+            self._service.close_table,
+            tc.close_table_from_pb(request),
+            context,
+            tpb.CloseTableResponse,
         )
-        return tpb.CloseTableResponse.FromString(reply.payload)
 
     @maps_errors
     async def SeatPlayer(
         self, request: tpb.SeatPlayerRequest, context: grpc.aio.ServicerContext
     ) -> tpb.SeatPlayerResponse:
         """A newcomer takes a seat."""
-        command = tc.seat_player_from_pb(request)
-        reply = await asyncio.to_thread(
-            self._service.seat_player, command, viewer=self._viewer_of(context)
+        return await self._write(
+            self._service.seat_player,
+            tc.seat_player_from_pb(request),
+            context,
+            tpb.SeatPlayerResponse,
         )
-        return tpb.SeatPlayerResponse.FromString(reply.payload)
 
     @maps_errors
     async def LeaveSeat(
         self, request: tpb.LeaveSeatRequest, context: grpc.aio.ServicerContext
     ) -> tpb.LeaveSeatResponse:
         """A player leaves with the stack."""
-        command = tc.leave_seat_from_pb(request)
-        reply = await asyncio.to_thread(
-            self._service.leave_seat, command, viewer=self._viewer_of(context)
+        return await self._write(
+            self._service.leave_seat, tc.leave_seat_from_pb(request), context, tpb.LeaveSeatResponse
         )
-        return tpb.LeaveSeatResponse.FromString(reply.payload)
 
     @maps_errors
     async def SitOut(
         self, request: tpb.SitOutRequest, context: grpc.aio.ServicerContext
     ) -> tpb.SitOutResponse:
         """A player sits out from the next hand."""
-        command = tc.sit_out_from_pb(request)
-        reply = await asyncio.to_thread(
-            self._service.sit_out, command, viewer=self._viewer_of(context)
+        return await self._write(
+            self._service.sit_out, tc.sit_out_from_pb(request), context, tpb.SitOutResponse
         )
-        return tpb.SitOutResponse.FromString(reply.payload)
 
     @maps_errors
     async def SitIn(
         self, request: tpb.SitInRequest, context: grpc.aio.ServicerContext
     ) -> tpb.SitInResponse:
         """A player comes back."""
-        command = tc.sit_in_from_pb(request)
-        reply = await asyncio.to_thread(
-            self._service.sit_in, command, viewer=self._viewer_of(context)
+        return await self._write(
+            self._service.sit_in, tc.sit_in_from_pb(request), context, tpb.SitInResponse
         )
-        return tpb.SitInResponse.FromString(reply.payload)
 
     @maps_errors
     async def StartHand(
         self, request: tpb.StartHandRequest, context: grpc.aio.ServicerContext
     ) -> tpb.StartHandResponse:
         """Start the next hand."""
-        command = tc.start_hand_from_pb(request)
-        reply = await asyncio.to_thread(
-            self._service.start_hand, command, viewer=self._viewer_of(context)
+        return await self._write(
+            self._service.start_hand, tc.start_hand_from_pb(request), context, tpb.StartHandResponse
         )
-        return tpb.StartHandResponse.FromString(reply.payload)
 
     @maps_errors
     async def DealCards(
         self, request: tpb.DealCardsRequest, context: grpc.aio.ServicerContext
     ) -> tpb.DealCardsResponse:
         """Recorded mode: the cards the dealer dealt."""
-        command = tc.deal_cards_from_pb(request)
-        reply = await asyncio.to_thread(
-            self._service.deal_cards, command, viewer=self._viewer_of(context)
+        return await self._write(
+            self._service.deal_cards, tc.deal_cards_from_pb(request), context, tpb.DealCardsResponse
         )
-        return tpb.DealCardsResponse.FromString(reply.payload)
 
     @maps_errors
     async def RecordAction(
         self, request: tpb.RecordActionRequest, context: grpc.aio.ServicerContext
     ) -> tpb.RecordActionResponse:
         """A player's action (FAILED_PRECONDITION with the rule when refused)."""
-        command = tc.record_action_from_pb(request)
-        reply = await asyncio.to_thread(
-            self._service.record_action, command, viewer=self._viewer_of(context)
+        return await self._write(
+            self._service.record_action,
+            tc.record_action_from_pb(request),
+            context,
+            tpb.RecordActionResponse,
         )
-        return tpb.RecordActionResponse.FromString(reply.payload)
 
     @maps_errors
     async def GetHand(

@@ -1,0 +1,237 @@
+'use strict';
+/**
+ * The Node.js client against the real Python server (started here: `floorman serve` on an
+ * ephemeral port): evaluate, a whole recorded hand with exact settled stacks, a refused
+ * illegal action with its error details, a sequence mismatch, idempotent retries reusing the
+ * request id, and a WatchTable subscription receiving the hand's events in order.
+ */
+const assert = require('node:assert/strict');
+const { after, before, describe, test } = require('node:test');
+const grpc = require('@grpc/grpc-js');
+const {
+  FloormanClient, InvalidArgumentError, RequestIdConflictError, RetryPolicy, RuleViolationError,
+  SequenceMismatchError, TableSession, messages: m,
+} = require('..');
+const { startServer } = require('./helpers/server');
+
+// The recorded Five Card Draw hand (RULES.md Five Card Draw; 10/20 blinds, seat 1 the
+// button): seat 1 folds, seat 2 raises to 40, seat 3 calls; both draw three; seat 2 bets 40,
+// seat 3 calls; seat 2 shows three aces, seat 3 mucks. The 160 pot goes to seat 2.
+const HAND = [
+  ['deal', [m.deal(2, 'Ah Ad Kc Qs 7d'), m.deal(3, '2c 2d 5h 9s Jc'), m.deal(1, '3c 4d 8h Ts Kh')]],
+  ['act', m.action('fold', { seat: 1 })],
+  ['act', m.action('raise', { seat: 2, amount: 40 })],
+  ['act', m.action('call', { seat: 3 })],
+  ['act', m.action('draw', { seat: 2, cards: 'Kc Qs 7d' })],
+  ['deal', [m.deal(2, 'Ac 9d 8c')]],
+  ['act', m.action('draw', { seat: 3, cards: '5h 9s Jc' })],
+  ['deal', [m.deal(3, '2h 3s 4s')]],
+  ['act', m.action('bet', { seat: 2, amount: 40 })],
+  ['act', m.action('call', { seat: 3 })],
+  ['act', m.action('show', { seat: 2, cards: 'Ah Ad Ac 9d 8c' })],
+  ['act', m.action('muck', { seat: 3 })],
+];
+const FINAL_STACKS = { 1: 1000, 2: 1080, 3: 920 };
+const HAND_KINDS = ['handStarted', 'deal', 'deal', 'deal', 'action', 'action', 'action',
+  'action', 'deal', 'action', 'deal', 'action', 'action', 'action', 'action', 'handSettled'];
+
+const TEST_TIMEOUT_MS = 30_000;
+
+let server;
+let client;
+let tableCount = 0;
+
+async function seatedTable(tables = client.tables) {
+  tableCount += 1;
+  const settings = m.tableSettings('draw', { smallBet: 20, dealMode: 'recorded', name: 'node' });
+  const tableId = `node-${process.pid}-${tableCount}`;
+  const session = await TableSession.create(tables, { settings, tableId });
+  for (const seat of [1, 2, 3]) {
+    await session.seatPlayer({ seat, playerId: `p${seat}`, buyIn: 1000 });
+  }
+  return session;
+}
+
+async function play(session, steps = HAND) {
+  let { hand } = await session.startHand();
+  for (const [kind, step] of steps) {
+    ({ hand } = kind === 'deal' ? await session.dealCards(step) : await session.recordAction(step));
+  }
+  return hand;
+}
+
+function stacks(list) {
+  return Object.fromEntries(list.map((s) => [s.seat, Number(s.stack)]));
+}
+
+before(async () => {
+  server = await startServer();
+  client = new FloormanClient(server.address, { timeoutMs: 15_000 });
+  await client.waitForReady(15_000);
+});
+
+after(async () => {
+  if (client) client.close();
+  if (server) assert.equal(await server.stop(), 0, `server stderr:\n${server.stderr()}`);
+});
+
+describe('RulesService', { timeout: TEST_TIMEOUT_MS }, () => {
+  test('EvaluateHand: a Razz 7-4-3-2-A low (RULES.md Razz)', async () => {
+    const answer = await client.rules.evaluateHand({ game: 'razz', cards: 'As 2c 3d 4h 7s Kc Kd' });
+    assert.equal(answer.high, null);
+    assert.equal(answer.low.description, '7-4-3-2-A');
+    assert.deepEqual(answer.low.bestCards, ['7s', '4h', '3d', '2c', 'As']);
+    assert.equal(answer.low.category, 'HAND_CATEGORY_HIGH_CARD');
+  });
+
+  test('malformed cards: InvalidArgumentError with field paths and rule ids', async () => {
+    const error = await client.rules.evaluateHand({ game: 'draw7a', cards: '2h Xx Ah Kd Qc' })
+      .then(() => null, (e) => e);
+    assert.ok(error instanceof InvalidArgumentError, String(error));
+    assert.equal(error.code, grpc.status.INVALID_ARGUMENT);
+    assert.deepEqual(error.violations.map((v) => [v.field, v.rule]), [
+      ['cards[0]', 'card.not_in_deck'],
+      ['cards[1]', 'card.malformed'],
+    ]);
+  });
+});
+
+describe('TableService', { timeout: TEST_TIMEOUT_MS }, () => {
+  test('a whole recorded hand settles to exact stacks (RULES.md Five Card Draw)', async () => {
+    const session = await seatedTable();
+    const hand = await play(session);
+    assert.equal(hand.complete, true);
+    assert.deepEqual(hand.result.pots.map((p) => [Number(p.amount), p.winnerSeats]), [[160, [2]]]);
+    assert.deepEqual(hand.result.payouts.map((p) => [p.seat, Number(p.amount)]), [[2, 160]]);
+    assert.deepEqual(stacks(hand.result.finalStacks), FINAL_STACKS);
+    const table = await session.refresh();
+    assert.deepEqual(stacks(table.seats), FINAL_STACKS);
+    assert.equal(Number(table.handCount), 1);
+  });
+
+  test('a refused illegal action: FAILED_PRECONDITION, ErrorInfo RULE_VIOLATION, rule id', async () => {
+    const session = await seatedTable();
+    await session.startHand();
+    await session.dealCards(HAND[0][1]);
+    const before = session.sequence;
+    const error = await session.recordAction(m.action('check', { seat: 3 })).then(() => null, (e) => e);
+    assert.ok(error instanceof RuleViolationError, String(error));
+    assert.equal(error.code, grpc.status.FAILED_PRECONDITION);
+    assert.equal(error.codeName, 'FAILED_PRECONDITION');
+    assert.equal(error.reason, 'RULE_VIOLATION');
+    assert.equal(error.domain, 'floorman');
+    assert.deepEqual(error.metadata, { rule: 'turn.out_of_turn', seat: '3', expected: '1', actual: '3' });
+    assert.deepEqual([error.rule, error.seat, error.expected, error.actual], ['turn.out_of_turn', 3, '1', '3']);
+    assert.match(error.requestId, /^[0-9a-f-]{36}$/);
+    assert.equal(session.sequence, before);
+    const { hand } = await session.recordAction(m.action('fold', { seat: 1 }));
+    assert.equal(hand.state.seatToAct, 2);
+  });
+
+  test('a stale expected sequence: ABORTED SEQUENCE_MISMATCH with current_sequence', async () => {
+    const session = await seatedTable();
+    const error = await client.tables.sitOut({
+      tableId: session.tableId, expectedSequence: session.sequence - 2, seat: 1,
+    }).then(() => null, (e) => e);
+    assert.ok(error instanceof SequenceMismatchError, String(error));
+    assert.equal(error.code, grpc.status.ABORTED);
+    assert.equal(error.reason, 'SEQUENCE_MISMATCH');
+    assert.equal(error.currentSequence, session.sequence);
+    assert.equal(error.expectedSequence, session.sequence - 2);
+    assert.equal(error.attempts, 1);
+  });
+
+  test('the same request id answers the first answer; another payload conflicts', async () => {
+    const session = await seatedTable();
+    const request = { tableId: session.tableId, expectedSequence: session.sequence, seat: 2, requestId: 'sit-2' };
+    const first = await client.tables.sitOut(request);
+    const again = await client.tables.sitOut(request);
+    assert.deepEqual(again, first);
+    assert.equal(Number((await session.refresh()).sequence), Number(first.table.sequence));
+    const conflict = await client.tables.sitOut({ ...request, seat: 3 }).then(() => null, (e) => e);
+    assert.ok(conflict instanceof RequestIdConflictError, String(conflict));
+  });
+
+  test('a lost answer is retried with the same request id and applied once', async () => {
+    const sent = [];
+    let lose = 1;
+    const loseFirstAnswer = (options, nextCall) => {
+      if (options.method_definition.path !== '/floorman.v1.TableService/RecordAction') {
+        return new grpc.InterceptingCall(nextCall(options));
+      }
+      return new grpc.InterceptingCall(nextCall(options), {
+        sendMessage(message, next) { sent.push(message.requestId); next(message); },
+        start(metadata, listener, next) {
+          next(metadata, {
+            onReceiveStatus(status, nextStatus) {
+              if (status.code === grpc.status.OK && lose > 0) {
+                lose -= 1;
+                nextStatus({ ...status, code: grpc.status.UNAVAILABLE, details: 'answer lost (test)' });
+              } else nextStatus(status);
+            },
+          });
+        },
+      });
+    };
+    const lossy = new FloormanClient(server.address, {
+      interceptors: [loseFirstAnswer], retry: new RetryPolicy({ initialBackoffMs: 10 }),
+    });
+    try {
+      const session = await seatedTable(lossy.tables);
+      await session.startHand();
+      await session.dealCards(HAND[0][1]);
+      const before = session.sequence;
+      const { hand } = await session.recordAction(m.action('fold', { seat: 1 }));
+      assert.equal(sent.length, 2);
+      assert.equal(sent[0], sent[1]);
+      assert.equal(session.sequence, before + 1);
+      assert.equal(hand.state.seatToAct, 2);
+      const events = await session.watch({ afterSequence: before }).until(before + 1);
+      assert.deepEqual(events.map((e) => [e.kind, e.action.seat]), [['action', 1]]);
+    } finally {
+      lossy.close();
+    }
+  });
+
+  test('WatchTable: a live subscription receives the hand\'s events in order', async () => {
+    const session = await seatedTable();
+    const start = session.sequence;
+    const watch = session.watch({ afterSequence: start, timeoutMs: 30_000 });
+    const received = (async () => {
+      const events = [];
+      for await (const event of watch) {
+        events.push(event);
+        if (event.kind === 'handSettled') break;
+      }
+      return events;
+    })();
+    const hand = await play(session);
+    const events = await received;
+    watch.cancel();
+    assert.deepEqual(events.map((e) => Number(e.sequence)),
+      Array.from({ length: session.sequence - start }, (_, i) => start + 1 + i));
+    assert.deepEqual(events.map((e) => e.kind), HAND_KINDS);
+    assert.ok(events.every((e) => e.handId === hand.handId));
+    assert.deepEqual(events.at(-1).handSettled.result.finalStacks.map((s) => [s.seat, Number(s.stack)]),
+      Object.entries(FINAL_STACKS).map(([seat, stack]) => [Number(seat), stack]));
+  });
+});
+
+describe('AuditService', { timeout: TEST_TIMEOUT_MS }, () => {
+  test('an exported hand audits clean; paid to the wrong seats it has payout findings', async () => {
+    const session = await seatedTable();
+    const hand = await play(session);
+    const { content } = await client.tables.exportHandHistory({
+      tableId: session.tableId, handId: hand.handId, format: 'HISTORY_FORMAT_PHH',
+    });
+    const wrong = content.replace('winnings = [160, 0, 0]', 'winnings = [80, 80, 0]');
+    assert.notEqual(wrong, content);
+    const answer = await client.audit.auditHandHistoriesStream({
+      documents: [{ name: 'good.phh', content }, { name: 'bad.phh', content: wrong }],
+    });
+    assert.deepEqual(answer.hands.map((h) => h.status), ['AUDIT_STATUS_CLEAN', 'AUDIT_STATUS_FINDINGS']);
+    assert.deepEqual(answer.hands[1].findings.map((f) => [f.rule, f.seat]), [
+      ['payout.amount', 2], ['showdown.wrong_winner', 3],
+    ]);
+  });
+});

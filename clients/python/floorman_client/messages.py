@@ -1,0 +1,137 @@
+"""Small builders for the ``floorman.v1`` messages a terminal sends most, and enum coercion.
+
+Enum arguments accept the number, the full name (``"GAME_RAZZ"``) or the name without its
+prefix in any case (``"razz"``, ``"seven_card_stud_hi_lo"``); action types also accept
+``"raise"``, ``"bring-in"`` and the like.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Final
+
+from floorman.v1 import audit_service_pb2 as apb
+from floorman.v1 import poker_pb2 as pb
+from floorman.v1 import table_service_pb2 as tpb
+
+EnumInput = int | str
+
+GAME_ALIASES: Final = {
+    "draw7a": pb.GAME_FIVE_CARD_DRAW_7A,
+    "draw": pb.GAME_FIVE_CARD_DRAW,
+    "stud": pb.GAME_SEVEN_CARD_STUD,
+    "razz": pb.GAME_RAZZ,
+    "stud8": pb.GAME_SEVEN_CARD_STUD_HI_LO,
+    "studhilo": pb.GAME_SEVEN_CARD_STUD_HI_LO,
+    "stud-hi-lo": pb.GAME_SEVEN_CARD_STUD_HI_LO,
+    "stud5": pb.GAME_FIVE_CARD_STUD,
+}
+"""Short game names (those of ``floorman eval --game``)."""
+
+
+def enum_value(enum: Any, prefix: str, value: EnumInput) -> int:
+    """The number of ``value`` in the protobuf enum ``enum`` whose names start with
+    ``prefix`` (``"GAME_"``): a number is checked, a name may omit the prefix, any case,
+    ``-`` or space for ``_``.
+
+    Raises:
+        ValueError: a name or number the enum does not have.
+    """
+    if isinstance(value, int):
+        if value not in enum.values():
+            raise ValueError(f"{value} is not a {enum.DESCRIPTOR.name} value")
+        return value
+    name = value.strip().upper().replace("-", "_").replace(" ", "_")
+    for candidate in (name, prefix + name):
+        if candidate in enum.keys():  # noqa: SIM118 - an EnumTypeWrapper, not a dict
+            return int(enum.Value(candidate))
+    raise ValueError(f"unknown {enum.DESCRIPTOR.name} {value!r}")
+
+
+def game(value: EnumInput) -> int:
+    """A ``floorman.v1.Game`` number: a short name of :data:`GAME_ALIASES` (``"draw7a"``,
+    ``"stud8"``), an enum name with or without its prefix (``"GAME_RAZZ"``,
+    ``"seven_card_stud_hi_lo"``), any case, or the number.
+
+    Raises:
+        ValueError: any other name or number.
+    """
+    if isinstance(value, str) and value.strip().lower() in GAME_ALIASES:
+        return int(GAME_ALIASES[value.strip().lower()])
+    return enum_value(pb.Game, "GAME_", value)
+
+
+_game_number = game
+
+
+def action_type(value: EnumInput) -> int:
+    """A ``floorman.v1.ActionType`` number (``"raise"``, ``"bring_in"``, 5)."""
+    return enum_value(pb.ActionType, "ACTION_TYPE_", value)
+
+
+def action(kind: EnumInput, *, seat: int, amount: int = 0, cards: Iterable[str] = ()) -> pb.Action:
+    """An ``Action``: ``action("raise", seat=2, amount=40)`` (a "raise to" total in minor
+    units), ``action("draw", seat=3, cards=["Kc", "7d"])`` (the discards)."""
+    return pb.Action(seat=seat, type=action_type(kind), amount=amount, cards=list(cards))
+
+
+def deal(seat: int, cards: Iterable[str] | str, *, face_up: bool = False) -> pb.Deal:
+    """A ``Deal`` of ``cards`` (a list, or one string ``"Ah Kd"``) to ``seat`` (0: the
+    community card) for DealCards at a recorded table."""
+    listed = cards.split() if isinstance(cards, str) else list(cards)
+    return pb.Deal(seat=seat, cards=listed, face_up=face_up)
+
+
+def hand(cards: Iterable[str] | str) -> pb.Hand:
+    """A ``Hand`` from a list of cards or one string ``"As Kd Qc Jh Ts"``."""
+    return pb.Hand(cards=cards.split() if isinstance(cards, str) else list(cards))
+
+
+def history_event(event: pb.HandEvent | pb.Deal | pb.Action) -> pb.HandEvent:
+    """A ``HandEvent`` wrapping a ``Deal`` or an ``Action`` (a ``HandEvent`` as is)."""
+    if isinstance(event, pb.HandEvent):
+        return event
+    if isinstance(event, pb.Deal):
+        return pb.HandEvent(deal=event)
+    if isinstance(event, pb.Action):
+        return pb.HandEvent(action=event)
+    raise TypeError(f"a history event is a HandEvent, Deal or Action, not {type(event).__name__}")
+
+
+def payouts(declared: Mapping[int, int] | Sequence[pb.Payout]) -> list[pb.Payout]:
+    """``Payout`` messages from ``{seat: amount}`` (minor units) or a list of them."""
+    if isinstance(declared, Mapping):
+        return [pb.Payout(seat=seat, amount=amount) for seat, amount in declared.items()]
+    return list(declared)
+
+
+def document(name: str, content: bytes | str, *, format: EnumInput = 0) -> apb.HandHistoryDocument:
+    """A ``HandHistoryDocument`` (text is encoded as UTF-8); ``format`` 0 lets the service
+    detect it (``"phh"``, ``"pokerstars"``, ``AUDIT_FORMAT_OPEN_HAND_HISTORY`` ...)."""
+    data = content.encode() if isinstance(content, str) else content
+    kind = enum_value(apb.AuditFormat, "AUDIT_FORMAT_", format)
+    return apb.HandHistoryDocument(name=name, content=data, format=kind)
+
+
+def table_settings(
+    game: EnumInput, *, small_bet: int, name: str = "", **fields: Any
+) -> tpb.TableSettings:
+    """``TableSettings`` for a fixed-limit table (other structures via
+    ``betting_structure=``): ``game`` as for :func:`game`, ``small_bet`` in minor units,
+    any other ``Stakes`` field (``ante``, ``bring_in``, ``big_bet`` ...) or ``TableSettings``
+    field (``max_seats``, ``deal_mode="recorded"``, ``rake=RakePolicy(...)``) by keyword."""
+    stake_names = set(pb.Stakes.DESCRIPTOR.fields_by_name)
+    stakes = {key: fields.pop(key) for key in list(fields) if key in stake_names}
+    for key, enum, prefix in (
+        ("deal_mode", tpb.DealMode, "DEAL_MODE_"),
+        ("button_rule", tpb.ButtonRule, "BUTTON_RULE_"),
+        ("betting_structure", pb.BettingStructure, "BETTING_STRUCTURE_"),
+    ):
+        if key in fields:
+            fields[key] = enum_value(enum, prefix, fields[key])
+    return tpb.TableSettings(
+        name=name,
+        game=_game_number(game),
+        stakes=pb.Stakes(small_bet=small_bet, **stakes),
+        **fields,
+    )

@@ -1,0 +1,80 @@
+"""Helpers for server interceptors that wrap or replace a method's handler.
+
+A ``grpc.RpcMethodHandler`` carries one behaviour under an attribute named after its kind
+(``unary_unary`` ...); :func:`rebuild` makes a handler of the same kind and serializers
+around a new behaviour, and :func:`refusing` one that ends every call with a status before
+any work. Only ``async`` behaviours (coroutine functions and async generators) are served by
+floorman; :func:`is_async` tells them apart from a synchronous one.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any, Final
+
+import grpc
+
+KINDS: Final = {
+    (False, False): "unary_unary",
+    (True, False): "stream_unary",
+    (False, True): "unary_stream",
+    (True, True): "stream_stream",
+}
+_FACTORIES: Final = {
+    "unary_unary": grpc.unary_unary_rpc_method_handler,
+    "stream_unary": grpc.stream_unary_rpc_method_handler,
+    "unary_stream": grpc.unary_stream_rpc_method_handler,
+    "stream_stream": grpc.stream_stream_rpc_method_handler,
+}
+
+
+def kind_of(handler: grpc.RpcMethodHandler) -> str:
+    """``unary_unary``, ``stream_unary``, ``unary_stream`` or ``stream_stream``."""
+    return KINDS[(bool(handler.request_streaming), bool(handler.response_streaming))]
+
+
+def behavior_of(handler: grpc.RpcMethodHandler) -> Callable[..., Any]:
+    """The handler's behaviour function ``(request or request iterator, context)``."""
+    return getattr(handler, kind_of(handler))
+
+
+def is_async(behavior: Callable[..., Any]) -> bool:
+    """True for a coroutine function or an async generator function."""
+    return inspect.iscoroutinefunction(behavior) or inspect.isasyncgenfunction(behavior)
+
+
+def rebuild(
+    handler: grpc.RpcMethodHandler,
+    behavior: Callable[..., Any],
+    *,
+    request_deserializer: Callable[[bytes], Any] | None = None,
+) -> grpc.RpcMethodHandler:
+    """A handler of ``handler``'s kind and (de)serializers running ``behavior`` (and
+    ``request_deserializer`` instead of the handler's, when given)."""
+    return _FACTORIES[kind_of(handler)](
+        behavior,
+        request_deserializer=request_deserializer or handler.request_deserializer,
+        response_serializer=handler.response_serializer,
+    )
+
+
+def refusing(
+    handler: grpc.RpcMethodHandler,
+    refuse: Callable[[grpc.aio.ServicerContext], Awaitable[None]],
+) -> grpc.RpcMethodHandler:
+    """A handler of ``handler``'s kind whose behaviour only awaits ``refuse(context)`` (which
+    must abort the call): the request is never read and no servicer code runs."""
+    if handler.response_streaming:
+
+        async def refuse_stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            await refuse(context)
+            return
+            yield  # pragma: no cover - makes this an async generator
+
+        return rebuild(handler, refuse_stream)
+
+    async def refuse_unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+        await refuse(context)
+
+    return rebuild(handler, refuse_unary)

@@ -1,0 +1,382 @@
+"""Request and concurrency limits on every call (:mod:`floorman.security.limits`).
+
+:class:`LimitsInterceptor` runs before any servicer code:
+
+* a call whose deadline has already passed does no work (DEADLINE_EXCEEDED); later, gRPC
+  cancels a call at its deadline, which stops a stream or a handler at its next ``await``
+  (a table write already handed to the store completes: retry it with the same request id);
+* a request that is not a valid protobuf message of the method's type is INVALID_ARGUMENT
+  (field ``request``), where gRPC alone would answer UNKNOWN;
+* every request message is checked against the size limits (:func:`check_message`): the
+  number of items of each repeated field (cards, hands, seats, forced bets, history events,
+  deals, documents), and the length and characters of every string except cards (the card
+  parser judges those). Violations are INVALID_ARGUMENT with one field violation per field,
+  e.g. ``hands: at most 10 hands in one request (limit hands)``; a streamed request (the
+  audit stream) is checked message by message and counted against ``audit_documents``;
+* streaming calls are counted per client address (``streams_per_peer``): one more is
+  RESOURCE_EXHAUSTED with ``ErrorInfo{reason: "LIMIT_EXCEEDED", metadata: limit, value}``.
+
+Message size (``message_bytes``) and the server-wide ``concurrent_rpcs`` are enforced by gRPC
+itself (options set in :mod:`floorman.transport.server`); both answer RESOURCE_EXHAUSTED.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+import grpc
+from google.protobuf.descriptor import Descriptor, FieldDescriptor
+from google.protobuf.message import Message
+
+from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.observability.logging import get_logger
+from floorman.security.limits import LimitExceeded, Limits
+from floorman.transport import guards
+from floorman.transport.errors import DeadlineExceeded, status_for
+
+COUNT_LIMITS: Final[Mapping[tuple[str, str], tuple[str, str]]] = {
+    # (message, repeated field) -> (limit name, what is counted)
+    ("floorman.v1.EvaluateHandRequest", "cards"): ("cards", "cards"),
+    ("floorman.v1.Hand", "cards"): ("cards", "cards"),
+    ("floorman.v1.CompareHandsRequest", "hands"): ("hands", "hands"),
+    ("floorman.v1.CompareHandsRequest", "community_cards"): ("cards", "cards"),
+    ("floorman.v1.Deal", "cards"): ("cards", "cards"),
+    ("floorman.v1.Action", "cards"): ("cards", "cards"),
+    ("floorman.v1.HandConfig", "seats"): ("seats", "seats"),
+    ("floorman.v1.HandConfig", "forced_bets"): ("forced_bets", "forced bets"),
+    ("floorman.v1.ValidateActionRequest", "history"): ("history_events", "events"),
+    ("floorman.v1.ListLegalActionsRequest", "history"): ("history_events", "events"),
+    ("floorman.v1.SettleHandRequest", "history"): ("history_events", "events"),
+    ("floorman.v1.SettleHandRequest", "declared_payouts"): ("seats", "payouts"),
+    ("floorman.v1.DealCardsRequest", "deals"): ("deals", "deals"),
+    ("floorman.v1.AuditHandHistoriesRequest", "documents"): ("audit_documents", "documents"),
+}
+"""The limit of every repeated field a request may carry. A repeated field not listed here
+is held to ``history_events`` (the largest count limit)."""
+FALLBACK_COUNT_LIMIT: Final = ("history_events", "items")
+CARD_FIELDS: Final = frozenset({"cards", "community_cards"})
+"""String fields judged by the card parser, not by the string rules."""
+CONTROL_CHARACTERS: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+STREAM_LIMIT: Final = "streams_per_peer"
+COUNTED_STREAMS: Final = frozenset({"/floorman.v1.AuditService/AuditHandHistoriesStream"})
+"""Request streams whose messages count against ``audit_documents``."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What to check in one message type (computed once per type)."""
+
+    strings: tuple[str, ...]
+    string_lists: tuple[tuple[str, str, str, bool], ...]  # name, limit, noun, check items
+    messages: tuple[tuple[str, _Plan], ...]
+    message_lists: tuple[tuple[str, str, str, _Plan | None], ...]
+
+    @property
+    def empty(self) -> bool:
+        return not (self.strings or self.string_lists or self.messages or self.message_lists)
+
+
+_PLANS: dict[str, _Plan] = {}
+
+
+def _plan(descriptor: Descriptor) -> _Plan:
+    found = _PLANS.get(descriptor.full_name)
+    if found is not None:
+        return found
+    _PLANS[descriptor.full_name] = _Plan((), (), (), ())  # recursion guard
+    strings: list[str] = []
+    string_lists: list[tuple[str, str, str, bool]] = []
+    messages: list[tuple[str, _Plan]] = []
+    message_lists: list[tuple[str, str, str, _Plan | None]] = []
+    for field in descriptor.fields:
+        key = (descriptor.full_name, field.name)
+        if field.type == FieldDescriptor.TYPE_MESSAGE:
+            if field.message_type.GetOptions().map_entry:
+                continue
+            sub = _plan(field.message_type)
+            if field.is_repeated:
+                limit, noun = COUNT_LIMITS.get(key, FALLBACK_COUNT_LIMIT)
+                message_lists.append((field.name, limit, noun, None if sub.empty else sub))
+            elif not sub.empty:
+                messages.append((field.name, sub))
+        elif field.type == FieldDescriptor.TYPE_STRING:
+            if field.is_repeated:
+                limit, noun = COUNT_LIMITS.get(key, FALLBACK_COUNT_LIMIT)
+                string_lists.append((field.name, limit, noun, field.name not in CARD_FIELDS))
+            elif field.name not in CARD_FIELDS:
+                strings.append(field.name)
+        elif field.is_repeated:
+            limit, noun = COUNT_LIMITS.get(key, FALLBACK_COUNT_LIMIT)
+            message_lists.append((field.name, limit, noun, None))
+    plan = _Plan(tuple(strings), tuple(string_lists), tuple(messages), tuple(message_lists))
+    _PLANS[descriptor.full_name] = plan
+    return plan
+
+
+def _string_problem(value: str, limits: Limits) -> str | None:
+    if len(value) > limits.string_chars:
+        return f"at most {limits.string_chars} characters (limit string_chars)"
+    if CONTROL_CHARACTERS.search(value):
+        return "control characters are not allowed"
+    return None
+
+
+def _count_problem(count: int, limit: str, noun: str, limits: Limits) -> str | None:
+    most: int = getattr(limits, limit)
+    if count > most:
+        return f"at most {most} {noun} in one request (limit {limit}); got {count}"
+    return None
+
+
+def _walk(message: Message, plan: _Plan, path: str, limits: Limits, out: list[FieldViolation]):
+    for name in plan.strings:
+        value = getattr(message, name)
+        problem = _string_problem(value, limits) if value else None
+        if problem:
+            out.append(FieldViolation(path + name, "", problem))
+    for name, limit, noun, check_items in plan.string_lists:
+        values = getattr(message, name)
+        problem = _count_problem(len(values), limit, noun, limits)
+        if problem:
+            out.append(FieldViolation(path + name, "", problem))
+        elif check_items:
+            for index, value in enumerate(values):
+                problem = _string_problem(value, limits)
+                if problem:
+                    out.append(FieldViolation(f"{path}{name}[{index}]", "", problem))
+    for name, sub in plan.messages:
+        if message.HasField(name):
+            _walk(getattr(message, name), sub, f"{path}{name}.", limits, out)
+    for name, limit, noun, item_plan in plan.message_lists:
+        items = getattr(message, name)
+        problem = _count_problem(len(items), limit, noun, limits)
+        if problem:
+            out.append(FieldViolation(path + name, "", problem))
+        elif item_plan is not None:
+            for index, item in enumerate(items):
+                _walk(item, item_plan, f"{path}{name}[{index}].", limits, out)
+
+
+def check_message(message: Message, limits: Limits, *, prefix: str = "") -> None:
+    """Check one request message against the size limits (module docstring).
+
+    Raises:
+        InvalidArgument: one field violation per field over a limit (``hands``,
+            ``history[3].deal.cards``, ``player_id`` ...), ``prefix`` before each path.
+    """
+    problems: list[FieldViolation] = []
+    _walk(message, _plan(message.DESCRIPTOR), prefix, limits, problems)
+    if problems:
+        raise InvalidArgument(problems)
+
+
+def peer_address(peer: str) -> str:
+    """The client address of a gRPC peer string without its port: ``ipv4:10.0.0.7:51234``
+    -> ``ipv4:10.0.0.7``, ``ipv6:[::1]:5000`` -> ``ipv6:[::1]``; others unchanged."""
+    kind, _, rest = peer.partition(":")
+    if kind in ("ipv4", "ipv6") and ":" in rest:
+        return f"{kind}:{rest.rsplit(':', 1)[0]}"
+    return peer
+
+
+class Malformed:
+    """Stands for a request whose bytes do not parse as the method's message type."""
+
+    __slots__ = ("type_name",)
+
+    def __init__(self, type_name: str) -> None:
+        self.type_name = type_name
+
+    def error(self) -> InvalidArgument:
+        """The INVALID_ARGUMENT to answer."""
+        return InvalidArgument.single(
+            "request", "", f"the request is not a valid {self.type_name} message"
+        )
+
+
+def safe_deserializer(
+    deserialize: Callable[[bytes], Any] | None, method: str
+) -> Callable[[bytes], Any] | None:
+    """``deserialize`` that returns a :class:`Malformed` instead of raising (``None`` when
+    there is no deserializer)."""
+    if deserialize is None:
+        return None
+    type_name = getattr(getattr(deserialize, "__self__", None), "DESCRIPTOR", None)
+    name = type_name.full_name if type_name is not None else f"{method} request"
+
+    def parse(data: bytes) -> Any:
+        try:
+            return deserialize(data)
+        except Exception:
+            return Malformed(name)
+
+    return parse
+
+
+class StreamSlots:
+    """Concurrent streaming calls per client address, at most ``limit`` each (0: no limit).
+    Thread-safe."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._open: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def acquire(self, address: str) -> None:
+        """Take a slot for ``address``.
+
+        Raises:
+            LimitExceeded: ``address`` already holds ``limit`` streams.
+        """
+        with self._lock:
+            count = self._open.get(address, 0)
+            if self.limit and count >= self.limit:
+                raise LimitExceeded(
+                    STREAM_LIMIT,
+                    self.limit,
+                    f"too many concurrent streams from this client: at most {self.limit} "
+                    f"(limit {STREAM_LIMIT}); close one and retry",
+                )
+            self._open[address] = count + 1
+
+    def release(self, address: str) -> None:
+        """Give back a slot of ``address``."""
+        with self._lock:
+            count = self._open.get(address, 0) - 1
+            if count > 0:
+                self._open[address] = count
+            else:
+                self._open.pop(address, None)
+
+    def held(self, address: str) -> int:
+        """Streams ``address`` holds now."""
+        with self._lock:
+            return self._open.get(address, 0)
+
+
+class LimitsInterceptor(grpc.aio.ServerInterceptor):
+    """Applies the deadline, request-size and stream limits (module docstring).
+
+    Args:
+        limits: the limits in force.
+        logger: a structlog logger (default: the floorman logger).
+    """
+
+    def __init__(self, limits: Limits, *, logger: Any | None = None) -> None:
+        self.limits = limits
+        self.streams = StreamSlots(limits.streams_per_peer)
+        self._log = get_logger() if logger is None else logger
+        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        """The method's handler behind the limit checks (cached per method)."""
+        handler = await continuation(handler_call_details)
+        if handler is None:
+            return handler
+        method = handler_call_details.method
+        cached = self._wrapped.get(method)
+        if cached is not None and cached[0] is handler:
+            return cached[1]
+        wrapped = self._wrap(method, handler)
+        self._wrapped[method] = (handler, wrapped)
+        return wrapped
+
+    async def _refuse(
+        self, context: grpc.aio.ServicerContext, method: str, error: Exception
+    ) -> None:
+        self._log.info("limit_refused", method=method, error=str(error)[:300])
+        await context.abort_with_status(status_for(error))
+
+    async def _admit(self, request: Any, context: grpc.aio.ServicerContext, method: str) -> None:
+        """Refuse a call past its deadline or with an oversized (unary) request."""
+        try:
+            remaining = context.time_remaining()
+            if remaining is not None and remaining <= 0:
+                raise DeadlineExceeded("the deadline passed before the call started")
+            if isinstance(request, Malformed):
+                raise request.error()
+            if isinstance(request, Message):
+                check_message(request, self.limits)
+        except (DeadlineExceeded, InvalidArgument) as error:
+            await self._refuse(context, method, error)
+
+    def _checked_stream(self, requests: AsyncIterator[Any], method: str) -> AsyncIterator[Any]:
+        limits = self.limits
+        counted = method in COUNTED_STREAMS
+
+        async def checked() -> AsyncIterator[Any]:
+            count = 0
+            async for message in requests:
+                if isinstance(message, Malformed):
+                    raise message.error()
+                count += 1
+                problem = counted and _count_problem(count, "audit_documents", "documents", limits)
+                if problem:
+                    raise InvalidArgument.single(f"message[{count - 1}]", "", problem)
+                check_message(message, limits, prefix=f"message[{count - 1}].")
+                yield message
+
+        return checked()
+
+    def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        behavior = guards.behavior_of(handler)
+        if not guards.is_async(behavior):
+            return handler  # floorman serves no synchronous handler
+        parse = safe_deserializer(handler.request_deserializer, method)
+        streaming = handler.request_streaming or handler.response_streaming
+        request_streaming = handler.request_streaming
+        slots = self.streams
+
+        async def enter(request: Any, context: grpc.aio.ServicerContext) -> tuple[Any, str]:
+            await self._admit(None if request_streaming else request, context, method)
+            address = ""
+            if streaming:
+                address = peer_address(context.peer())
+                try:
+                    slots.acquire(address)
+                except LimitExceeded as error:
+                    await self._refuse(context, method, error)
+            if request_streaming:
+                request = self._checked_stream(request, method)
+            return request, address
+
+        if handler.response_streaming:
+
+            async def limited_stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                request, address = await enter(request, context)
+                try:
+                    async for response in behavior(request, context):
+                        yield response
+                except InvalidArgument as error:  # a streamed request (servicers map theirs)
+                    await self._refuse(context, method, error)
+                finally:
+                    slots.release(address)
+
+            return guards.rebuild(handler, limited_stream, request_deserializer=parse)
+
+        if streaming:  # a client stream with one answer
+
+            async def limited_client_stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
+                request, address = await enter(request, context)
+                try:
+                    return await behavior(request, context)
+                except InvalidArgument as error:  # a streamed request (servicers map theirs)
+                    await self._refuse(context, method, error)
+                finally:
+                    slots.release(address)
+
+            return guards.rebuild(handler, limited_client_stream, request_deserializer=parse)
+
+        async def limited_unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
+            await self._admit(request, context, method)
+            return await behavior(request, context)
+
+        return guards.rebuild(handler, limited_unary, request_deserializer=parse)

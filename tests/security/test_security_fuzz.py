@@ -1,0 +1,307 @@
+"""Hostile input for every RPC of every service (issue 6 "Deliver" 5 and "Show"): hypothesis
+builds malformed and extreme requests from the proto descriptors (int32/int64 extremes,
+negative and huge amounts, unknown enum values, empty and giant repeated fields, unicode and
+control characters in ids, random bytes as audit documents and as raw request bytes) and
+sends them to a real server subprocess, with real tokens and sometimes a garbled
+``authorization`` header. No call may end INTERNAL or UNKNOWN, the server must answer health
+at the end, and a refused write at a live table must leave it as it was (a refused action or
+deal may add only its finding event, by design). The number of cases is printed."""
+
+from __future__ import annotations
+
+import collections
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import grpc
+import pytest
+from google.protobuf import message_factory
+from google.protobuf.descriptor import Descriptor, FieldDescriptor, MethodDescriptor
+from grpc_health.v1 import health_pb2
+from grpc_reflection.v1alpha import reflection_pb2
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from floorman.domain.cards import card_str
+from floorman.v1 import audit_service_pb2, rules_service_pb2, table_service_pb2
+from floorman.v1 import poker_pb2 as pb
+from floorman.v1 import table_service_pb2 as tpb
+from tests.security.security_support import with_token, write_auth_file
+from tests.system.table_client import GrpcTable, choose, settings_pb, stub_for
+
+SERVICES = (
+    rules_service_pb2.DESCRIPTOR.services_by_name["RulesService"],
+    table_service_pb2.DESCRIPTOR.services_by_name["TableService"],
+    audit_service_pb2.DESCRIPTOR.services_by_name["AuditService"],
+    health_pb2.DESCRIPTOR.services_by_name["Health"],
+    reflection_pb2.DESCRIPTOR.services_by_name["ServerReflection"],
+)
+METHODS: tuple[MethodDescriptor, ...] = tuple(m for s in SERVICES for m in s.methods)
+EXAMPLES = 1400
+ALLOWED = {
+    grpc.StatusCode.OK, grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION,
+    grpc.StatusCode.NOT_FOUND, grpc.StatusCode.ALREADY_EXISTS, grpc.StatusCode.ABORTED,
+    grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.UNAUTHENTICATED,
+    grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.UNIMPLEMENTED,
+}  # fmt: skip
+"""Every answer a hostile request may get (never INTERNAL, UNKNOWN or UNAVAILABLE)."""
+STREAM_TIMEOUT = 0.3
+CARDS = [card_str(card) for card in range(52)]
+LIVE_PREFIX = "fuzz-live"
+WRITES = {"CloseTable", "SeatPlayer", "LeaveSeat", "SitOut", "SitIn", "StartHand", "DealCards",
+          "RecordAction"}  # fmt: skip
+
+INT32_EDGES = [0, 1, -1, 2, 5, 10, 11, 100, 2**31 - 1, -(2**31)]
+INT64_EDGES = [0, 1, -1, 5, 20, 10**6, 2**31, 2**53 + 1, 2**63 - 1, -(2**63)]
+STRINGS = ["", " ", "As", "10h", "ah", "??", "Xx", "AsKd", "\x00", "\n", "a" * 300,
+           "\u202e", "t-\U0001f0a1", "floorman:x", "../../etc/passwd", "' OR 1=1 --",
+           "GAME_RAZZ", "phh", "é" * 70]  # fmt: skip
+
+
+def _int(edges: list[int], low: int, high: int) -> st.SearchStrategy[int]:
+    return st.one_of(st.sampled_from(edges), st.integers(low, high))
+
+
+def _scalar(field: FieldDescriptor, live_ids: list[str]) -> st.SearchStrategy[Any]:
+    kind = field.type
+    if kind in (FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_SINT32,
+                FieldDescriptor.TYPE_SFIXED32):  # fmt: skip
+        return _int(INT32_EDGES, -(2**31), 2**31 - 1)
+    if kind in (FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_SINT64,
+                FieldDescriptor.TYPE_SFIXED64):  # fmt: skip
+        return _int(INT64_EDGES, -(2**63), 2**63 - 1)
+    if kind in (FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_FIXED32):
+        return st.integers(0, 2**32 - 1)
+    if kind in (FieldDescriptor.TYPE_UINT64, FieldDescriptor.TYPE_FIXED64):
+        return st.integers(0, 2**64 - 1)
+    if kind == FieldDescriptor.TYPE_BOOL:
+        return st.booleans()
+    if kind == FieldDescriptor.TYPE_ENUM:
+        values = [v.number for v in field.enum_type.values]
+        return st.one_of(st.sampled_from(values), st.sampled_from([-1, 99, 2**31 - 1, -(2**31)]))
+    if kind in (FieldDescriptor.TYPE_DOUBLE, FieldDescriptor.TYPE_FLOAT):
+        return st.floats(allow_nan=True, width=32)
+    if kind == FieldDescriptor.TYPE_BYTES:
+        return st.one_of(st.binary(max_size=400), st.sampled_from(DOCUMENTS))
+    text = st.one_of(
+        st.sampled_from(STRINGS),
+        st.sampled_from(CARDS),
+        st.text(max_size=16),
+        st.text(st.characters(codec="utf-8"), min_size=200, max_size=400),
+    )
+    if field.name in ("table_id",) and live_ids:
+        return st.one_of(st.sampled_from(live_ids), text)
+    return text
+
+
+def _repeated(field: FieldDescriptor, item: st.SearchStrategy[Any]) -> st.SearchStrategy[list]:
+    if field.name in ("cards", "community_cards"):
+        item = st.one_of(st.sampled_from(CARDS), item)
+    return st.one_of(
+        st.lists(item, max_size=4),
+        st.lists(item, min_size=5, max_size=12),
+        st.integers(1500, 2500).map(lambda n: [n]),  # a giant field: n copies of one item
+    )
+
+
+_MESSAGES: dict[str, Any] = {}
+
+
+def message_of(descriptor: Descriptor, live_ids: list[str], depth: int = 0):
+    """A strategy for messages of ``descriptor``: each field unset half the time, else a
+    hostile value (nested messages to depth 3)."""
+    cls = message_factory.GetMessageClass(descriptor)
+    fields = [f for f in descriptor.fields if not (f.type == FieldDescriptor.TYPE_MESSAGE
+              and f.message_type.GetOptions().map_entry)]  # fmt: skip
+
+    @st.composite
+    def build(draw: Callable[..., Any]) -> Any:
+        message = cls()
+        for field in fields:
+            if depth > 3 or draw(st.booleans()):
+                continue
+            if field.type == FieldDescriptor.TYPE_MESSAGE:
+                item = st.deferred(lambda f=field: message_of(f.message_type, live_ids, depth + 1))
+            else:
+                item = _scalar(field, live_ids)
+            if field.is_repeated:
+                values = draw(_repeated(field, item))
+                if len(values) == 1 and isinstance(values[0], int) and values[0] >= 1500:
+                    values = [draw(item)] * values[0]
+                if field.type == FieldDescriptor.TYPE_MESSAGE:
+                    getattr(message, field.name).extend(values)
+                else:
+                    getattr(message, field.name).extend(values)
+            elif field.type == FieldDescriptor.TYPE_MESSAGE:
+                getattr(message, field.name).CopyFrom(draw(item))
+            else:
+                setattr(message, field.name, draw(item))
+        return message
+
+    return build()
+
+
+def _documents() -> list[bytes]:
+    """Small real hand histories (PHH and PokerStars text) to mutate, when the corpus is
+    here; else a few handmade lines."""
+    from pathlib import Path
+
+    corpus = Path(__file__).resolve().parents[2] / ".." / "shared" / "corpus"
+    found = sorted((corpus / "phh").rglob("*.phh"))[:3] if corpus.is_dir() else []
+    texts = [path.read_bytes()[:3000] for path in found]
+    return texts or [b'variant = "F7S"\nantes = [5, 5]\n', b"PokerStars Hand #1: Razz\n"]
+
+
+DOCUMENTS = _documents()
+
+
+class Fuzzer:
+    """Calls any method with any request over one channel and keeps the live tables."""
+
+    def __init__(self, server, tokens: dict[str, str]) -> None:
+        self.server = server
+        self.admin = with_token(server.channel, tokens["admin"])
+        self.tokens = tokens
+        self.tables = stub_for(self.admin)
+        self.live: dict[str, GrpcTable] = {}
+        self.codes: collections.Counter[str] = collections.Counter()
+        self.calls: collections.Counter[str] = collections.Counter()
+        self.rng = random.Random(5)
+        for game in (pb.GAME_SEVEN_CARD_STUD, pb.GAME_FIVE_CARD_DRAW):
+            self.open_live(game)
+
+    def open_live(self, game: int) -> GrpcTable:
+        """A fresh live table with three players and a hand in progress."""
+        table_id = f"{LIVE_PREFIX}-{len(self.live)}-{game}"
+        table = GrpcTable.create(self.tables, settings_pb(game, ante=5 if game != 2 else 0),
+                                 table_id)  # fmt: skip
+        for seat in (1, 2, 3):
+            table.seat(seat, 5000, f"p{seat}")
+        table.call("StartHand")
+        self.live[table_id] = table
+        return table
+
+    def snapshot(self, table_id: str) -> tuple[int, tpb.Table]:
+        table = self.tables.GetTable(tpb.GetTableRequest(table_id=table_id), timeout=30).table
+        return table.sequence, table
+
+    def call(self, method: MethodDescriptor, request: Any, channel: grpc.Channel) -> str:
+        """Send ``request`` (or a list of them for a client stream) and return the code."""
+        path = f"/{method.containing_service.full_name}/{method.name}"
+        response_type = message_factory.GetMessageClass(method.output_type)
+        kwargs = {"request_serializer": lambda m: m if isinstance(m, bytes) else
+                  m.SerializeToString(), "response_deserializer": response_type.FromString}  # fmt: skip
+        try:
+            if method.client_streaming and method.server_streaming:
+                call = channel.stream_stream(path, **kwargs)(iter(request), timeout=2)
+                for _ in call:
+                    pass
+            elif method.client_streaming:
+                channel.stream_unary(path, **kwargs)(iter(request), timeout=30)
+            elif method.server_streaming:
+                stream = channel.unary_stream(path, **kwargs)(request, timeout=STREAM_TIMEOUT)
+                for _ in stream:
+                    pass
+            else:
+                channel.unary_unary(path, **kwargs)(request, timeout=30)
+        except grpc.RpcError as error:
+            code = error.code()
+            if code == grpc.StatusCode.DEADLINE_EXCEEDED and method.server_streaming:
+                return "STREAM_DEADLINE"
+            assert code in ALLOWED, f"{path}: {code} {error.details()!r}"
+            return code.name
+        return "OK"
+
+
+@pytest.fixture(scope="module")
+def fuzzer(server_factory, tmp_path_factory) -> Fuzzer:
+    """A dedicated server with an auth file, and its live tables."""
+    path = tmp_path_factory.mktemp("fuzz") / "auth.toml"
+    tokens = write_auth_file(path, {"admin": ("admin", ()), "observer": ("observer", ())})
+    return Fuzzer(server_factory("--auth-file", str(path)), tokens)
+
+
+WEIGHTS = {"WatchTable": 1, "Watch": 1, "ServerReflectionInfo": 2, "AuditHandHistoriesStream": 3}
+
+
+def _method_strategy() -> st.SearchStrategy[MethodDescriptor]:
+    weighted = [m for m in METHODS for _ in range(WEIGHTS.get(m.name, 6))]
+    return st.sampled_from(weighted)
+
+
+def test_hostile_requests_never_crash_or_reach_internal(fuzzer):
+    """Random hostile requests for every RPC end with a deliberate status (never INTERNAL or
+    UNKNOWN); refused writes leave live tables unchanged; the server still answers."""
+    started = time.monotonic()
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(data=st.data(), method=_method_strategy())
+    def one_case(data, method: MethodDescriptor) -> None:
+        live_ids = list(fuzzer.live)
+        request_strategy = message_of(method.input_type, live_ids)
+        if method.client_streaming:
+            request: Any = data.draw(st.lists(request_strategy, max_size=3))
+        elif data.draw(st.integers(0, 19)) == 0:  # raw bytes, not a message at all
+            request = data.draw(st.binary(min_size=1, max_size=64))
+        else:
+            request = data.draw(request_strategy)
+        target = getattr(request, "table_id", "") if not isinstance(request, bytes | list) else ""
+        live = fuzzer.live.get(target)
+        if live is not None and method.name in WRITES and data.draw(st.booleans()):
+            live.sequence = fuzzer.snapshot(target)[0]
+            request.expected_sequence = live.sequence  # reach the rules, not the sequence check
+            if method.name == "RecordAction" and data.draw(st.booleans()):
+                hand = live.hand()
+                if not hand.complete:
+                    action = choose(hand, fuzzer.rng)
+                    action.amount = data.draw(_int(INT64_EDGES, -(2**63), 2**63 - 1))
+                    request.action.CopyFrom(action)
+        channel = fuzzer.admin
+        header = data.draw(st.integers(0, 29))
+        if header == 0:
+            channel = fuzzer.server.channel
+        elif header == 1:
+            junk = data.draw(st.text(st.characters(min_codepoint=33, max_codepoint=126)))
+            channel = with_token(fuzzer.server.channel, junk or "x")
+        elif header == 2:
+            channel = with_token(fuzzer.server.channel, fuzzer.tokens["observer"])
+        before = fuzzer.snapshot(target) if live is not None and method.name in WRITES else None
+        code = fuzzer.call(method, request, channel)
+        fuzzer.codes[code] += 1
+        fuzzer.calls[method.name] += 1
+        if before is None:
+            return
+        after = fuzzer.snapshot(target)
+        if code != "OK":
+            added = live.events(before[0]) if after[0] > before[0] else []
+            assert all(e.HasField("finding") for e in added), (method.name, code, added)
+            unchanged = tpb.Table()
+            unchanged.CopyFrom(after[1])
+            unchanged.sequence = before[1].sequence
+            assert unchanged == before[1], (method.name, code)
+        elif after[1].status == tpb.TABLE_STATUS_CLOSED:
+            del fuzzer.live[target]
+            fuzzer.open_live(pb.GAME_RAZZ)
+
+    one_case()
+    total = sum(fuzzer.calls.values())
+    print(
+        f"\nfuzz: {total} cases in {time.monotonic() - started:.1f} s over "
+        f"{len(fuzzer.calls)} methods; answers {dict(fuzzer.codes.most_common())}"
+    )
+    assert set(fuzzer.calls) == {m.name for m in METHODS}
+    health = health_pb2.HealthCheckResponse.SERVING
+    from grpc_health.v1 import health_pb2_grpc
+
+    stub = health_pb2_grpc.HealthStub(fuzzer.server.channel)
+    assert stub.Check(health_pb2.HealthCheckRequest(), timeout=10).status == health
+    assert fuzzer.server.process.poll() is None
+    assert not [x for x in fuzzer.server.logs() if x.get("event") == "rpc_internal_error"]

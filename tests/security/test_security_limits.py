@@ -1,0 +1,181 @@
+"""Limit settings and the request checks (issue 6 "Deliver" 4), without a server."""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import grpc
+import pytest
+
+from floorman.config import ConfigError, resolve_settings
+from floorman.domain.errors import InvalidArgument
+from floorman.security.limits import LimitExceeded, Limits, LimitsError, apply_limits
+from floorman.transport.errors import status_for
+from floorman.transport.limits import (
+    COUNT_LIMITS,
+    LimitsInterceptor,
+    StreamSlots,
+    check_message,
+    peer_address,
+)
+from floorman.v1 import poker_pb2 as pb
+from floorman.v1 import rules_service_pb2 as rpb
+from floorman.v1 import table_service_pb2 as tpb
+
+
+def test_defaults_and_overrides():
+    """Defaults are documented values; env items apply, then flags override per name."""
+    assert resolve_settings(env={}).limits == Limits()
+    settings = resolve_settings(
+        env={"FLOORMAN_LIMITS": "hands=4, cards = 20,message_bytes=1_048_576"},
+        limits=["hands=6"],
+    )
+    assert (settings.limits.hands, settings.limits.cards) == (6, 20)
+    assert settings.max_message_bytes == settings.limits.message_bytes == 1_048_576
+
+
+@pytest.mark.parametrize(
+    ("items", "message"),
+    [(["handz=3"], "NAME=VALUE"), (["hands"], "NAME=VALUE"), (["hands=-1"], "whole number"),
+     (["hands=0"], "at least 1"), (["message_bytes=1000"], "at least 65536"),
+     (["cards=\u0663"], "whole number")],
+)  # fmt: skip
+def test_malformed_limits_are_refused(items, message):
+    """Unknown names, missing values, negative or too small values are errors."""
+    with pytest.raises(LimitsError, match=message):
+        apply_limits(Limits(), items, source="--limit")
+    with pytest.raises(ConfigError, match="--limit"):
+        resolve_settings(env={}, limits=items)
+
+
+def test_zero_means_no_limit_for_concurrency():
+    """streams_per_peer=0 and concurrent_rpcs=0 lift those limits."""
+    limits = apply_limits(Limits(), ["streams_per_peer=0", "concurrent_rpcs=0"], source="x")
+    slots = StreamSlots(limits.streams_per_peer)
+    for _ in range(100):
+        slots.acquire("ipv4:1.2.3.4")
+    assert slots.held("ipv4:1.2.3.4") == 100
+
+
+def test_every_repeated_request_field_has_a_named_limit():
+    """Each repeated field of every floorman request message is in COUNT_LIMITS (none
+    falls back to the default)."""
+    from google.protobuf.descriptor import FieldDescriptor
+
+    from floorman.v1 import audit_service_pb2, rules_service_pb2, table_service_pb2
+
+    seen: set[str] = set()
+    missing: list[str] = []
+
+    def walk(descriptor) -> None:
+        if descriptor.full_name in seen:
+            return
+        seen.add(descriptor.full_name)
+        for field in descriptor.fields:
+            if field.is_repeated and (descriptor.full_name, field.name) not in COUNT_LIMITS:
+                missing.append(f"{descriptor.full_name}.{field.name}")
+            if field.type == FieldDescriptor.TYPE_MESSAGE:
+                walk(field.message_type)
+
+    for module in (rules_service_pb2, table_service_pb2, audit_service_pb2):
+        for service in module.DESCRIPTOR.services_by_name.values():
+            for method in service.methods:
+                walk(method.input_type)
+    assert not missing
+
+
+def test_check_message_names_each_field_over_a_limit():
+    """One field violation per field: counts at any depth, long strings, control
+    characters; cards' own text is left to the card parser."""
+    limits = Limits(cards=5, hands=2, string_chars=10)
+    request = rpb.CompareHandsRequest(
+        game=pb.GAME_RAZZ,
+        hands=[pb.Hand(cards=["As"] * 6), pb.Hand(cards=["x" * 50])],
+    )
+    with pytest.raises(InvalidArgument) as caught:
+        check_message(request, limits)
+    assert [v.field for v in caught.value.violations] == ["hands[0].cards"]
+    request.hands.append(pb.Hand())
+    with pytest.raises(InvalidArgument) as caught:
+        check_message(request, limits)
+    assert [v.field for v in caught.value.violations] == ["hands"]
+    seat = tpb.SeatPlayerRequest(table_id="t" * 11, request_id="a\x00b", player_id="ok")
+    with pytest.raises(InvalidArgument) as caught:
+        check_message(seat, limits)
+    found = {v.field: v.message for v in caught.value.violations}
+    assert found == {
+        "table_id": "at most 10 characters (limit string_chars)",
+        "request_id": "control characters are not allowed",
+    }
+    check_message(tpb.SeatPlayerRequest(table_id="t1", player_id="Zoë 🂡"), limits)
+
+
+def test_peer_addresses_drop_the_port():
+    """ipv4 and ipv6 peers lose their port; other peers stay as they are."""
+    assert peer_address("ipv4:10.0.0.7:51234") == "ipv4:10.0.0.7"
+    assert peer_address("ipv6:[::1]:5000") == "ipv6:[::1]"
+    assert peer_address("unix:/tmp/s") == "unix:/tmp/s"
+
+
+def test_stream_slots_refuse_over_the_limit_and_free_on_release():
+    """The limit+1-th stream of one address is LimitExceeded; another address is
+    unaffected; a release frees a slot."""
+    slots = StreamSlots(2)
+    slots.acquire("a")
+    slots.acquire("a")
+    slots.acquire("b")
+    with pytest.raises(LimitExceeded) as caught:
+        slots.acquire("a")
+    status = status_for(caught.value)
+    assert status.code is grpc.StatusCode.RESOURCE_EXHAUSTED
+    assert "at most 2" in status.details
+    slots.release("a")
+    slots.acquire("a")
+    assert slots.held("a") == 2
+
+
+class _SpentContext:
+    """A servicer context whose deadline has passed; records the abort."""
+
+    def __init__(self) -> None:
+        self.aborted: grpc.Status | None = None
+
+    def time_remaining(self) -> float:
+        return -0.5
+
+    def peer(self) -> str:
+        return "ipv4:127.0.0.1:1"
+
+    async def abort_with_status(self, status: grpc.Status) -> None:
+        self.aborted = status
+        raise grpc.aio.AbortError()
+
+
+def test_a_call_past_its_deadline_does_no_work():
+    """The limits interceptor ends a call whose deadline has passed with DEADLINE_EXCEEDED
+    before the servicer runs."""
+    ran = []
+
+    async def behavior(request, context):
+        ran.append(request)
+        return request
+
+    handler = grpc.unary_unary_rpc_method_handler(behavior)
+    interceptor = LimitsInterceptor(Limits())
+
+    async def call() -> _SpentContext:
+        async def continuation(details):
+            return handler
+
+        details = SimpleNamespace(
+            method="/floorman.v1.RulesService/EvaluateHand", invocation_metadata=()
+        )
+        wrapped = await interceptor.intercept_service(continuation, details)
+        context = _SpentContext()
+        with pytest.raises(grpc.aio.AbortError):
+            await wrapped.unary_unary(rpb.EvaluateHandRequest(), context)
+        return context
+
+    context = asyncio.run(call())
+    assert context.aborted.code is grpc.StatusCode.DEADLINE_EXCEEDED and not ran
