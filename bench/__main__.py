@@ -8,6 +8,8 @@ Sections (each is also runnable alone as ``python -m bench.<module>``):
 * ``store`` — raw store commit and append rates (issue 4).
 * ``table`` — durable RecordAction latency at 1 and 50 tables (issue 4).
 * ``audit`` — hands audited per second vs pokerkit loading the same PHH (issue 5).
+* ``load`` — 200 clients mixing evaluation and table traffic for 60 s against one server:
+  p50/p99 per RPC, errors, server memory (issue 6).
 
 ``python -m bench [--only ranking,grpc,...]``. Machines here drift by up to 30 %: every
 section interleaves its contenders and reports medians and ratios, not absolute speed.
@@ -29,6 +31,7 @@ SECTIONS: dict[str, str] = {
     "store": "bench.store_bench",
     "table": "bench.table_bench",
     "audit": "bench.audit_bench",
+    "load": "bench.load_bench",
 }
 
 

@@ -213,7 +213,7 @@ def test_builder_stage_builds_a_complete_wheel(tmp_path):
     """The builder's `pip wheel` on exactly the build context it COPYs yields a wheel with the
     CLI entry point, the generated gRPC code, the migrations and py.typed."""
     context = tmp_path / "src"
-    for source in ("pyproject.toml", "README.md", "service"):
+    for source in ("pyproject.toml", "README.md", "service", "clients/python"):
         assert source in [s.rstrip("/") for s in _builder_copy_sources()]
         origin = REPO_ROOT / source
         if origin.is_dir():
@@ -241,6 +241,7 @@ def test_builder_stage_builds_a_complete_wheel(tmp_path):
     assert {f"floorman/v1/{stem}_pb2.py" for stem in protos} <= names
     assert {f"floorman/v1/{stem}_pb2_grpc.py" for stem in protos} <= names
     assert {"floorman/cli.py", "floorman/py.typed"} <= names
+    assert {"floorman_client/__init__.py", "floorman_client/py.typed"} <= names  # floorman eval
     assert any(n.startswith("floorman/store/migrations/postgres/") for n in names)
     assert not any("__pycache__" in n for n in names)
     entry_points = zipfile.ZipFile(wheel).read(

@@ -10,6 +10,7 @@ deal may add only its finding event, by design). The number of cases is printed.
 from __future__ import annotations
 
 import collections
+import os
 import random
 import time
 from collections.abc import Callable
@@ -39,7 +40,9 @@ SERVICES = (
     reflection_pb2.DESCRIPTOR.services_by_name["ServerReflection"],
 )
 METHODS: tuple[MethodDescriptor, ...] = tuple(m for s in SERVICES for m in s.methods)
-EXAMPLES = 1400
+EXAMPLES = int(os.environ.get("FLOORMAN_FUZZ_EXAMPLES", "1400"))
+"""Cases per run; a longer campaign: ``FLOORMAN_FUZZ_EXAMPLES=20000`` (then not derandomized,
+so each run explores new inputs)."""
 ALLOWED = {
     grpc.StatusCode.OK, grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.FAILED_PRECONDITION,
     grpc.StatusCode.NOT_FOUND, grpc.StatusCode.ALREADY_EXISTS, grpc.StatusCode.ABORTED,
@@ -54,7 +57,8 @@ WRITES = {"CloseTable", "SeatPlayer", "LeaveSeat", "SitOut", "SitIn", "StartHand
           "RecordAction"}  # fmt: skip
 
 INT32_EDGES = [0, 1, -1, 2, 5, 10, 11, 100, 2**31 - 1, -(2**31)]
-INT64_EDGES = [0, 1, -1, 5, 20, 10**6, 2**31, 2**53 + 1, 2**63 - 1, -(2**63)]
+INT64_EDGES = [0, 1, -1, 5, 20, 10**6, 2**31, 10**15, 10**15 + 1, 2**53 + 1, 2**63 - 1,
+               -(2**63)]  # fmt: skip
 STRINGS = ["", " ", "As", "10h", "ah", "??", "Xx", "AsKd", "\x00", "\n", "a" * 300,
            "\u202e", "t-\U0001f0a1", "floorman:x", "../../etc/passwd", "' OR 1=1 --",
            "GAME_RAZZ", "phh", "é" * 70]  # fmt: skip
@@ -64,7 +68,23 @@ def _int(edges: list[int], low: int, high: int) -> st.SearchStrategy[int]:
     return st.one_of(st.sampled_from(edges), st.integers(low, high))
 
 
-def _scalar(field: FieldDescriptor, live_ids: list[str]) -> st.SearchStrategy[Any]:
+LIVE_IDS: list[str] = []
+"""The fuzzer's live table ids (read when a table id is drawn)."""
+
+
+def _live_id(index: int) -> str:
+    return LIVE_IDS[index % len(LIVE_IDS)] if LIVE_IDS else "none"
+
+
+TEXT = st.one_of(
+    st.sampled_from(STRINGS),
+    st.sampled_from(CARDS),
+    st.text(max_size=16),
+    st.text(st.characters(codec="utf-8"), min_size=200, max_size=400),
+)
+
+
+def _scalar(field: FieldDescriptor) -> st.SearchStrategy[Any]:
     kind = field.type
     if kind in (FieldDescriptor.TYPE_INT32, FieldDescriptor.TYPE_SINT32,
                 FieldDescriptor.TYPE_SFIXED32):  # fmt: skip
@@ -85,62 +105,107 @@ def _scalar(field: FieldDescriptor, live_ids: list[str]) -> st.SearchStrategy[An
         return st.floats(allow_nan=True, width=32)
     if kind == FieldDescriptor.TYPE_BYTES:
         return st.one_of(st.binary(max_size=400), st.sampled_from(DOCUMENTS))
-    text = st.one_of(
-        st.sampled_from(STRINGS),
-        st.sampled_from(CARDS),
-        st.text(max_size=16),
-        st.text(st.characters(codec="utf-8"), min_size=200, max_size=400),
-    )
-    if field.name in ("table_id",) and live_ids:
-        return st.one_of(st.sampled_from(live_ids), text)
-    return text
-
-
-def _repeated(field: FieldDescriptor, item: st.SearchStrategy[Any]) -> st.SearchStrategy[list]:
+    if field.name == "table_id":
+        return st.one_of(st.integers(0, 9).map(_live_id), TEXT)
     if field.name in ("cards", "community_cards"):
-        item = st.one_of(st.sampled_from(CARDS), item)
-    return st.one_of(
-        st.lists(item, max_size=4),
-        st.lists(item, min_size=5, max_size=12),
-        st.integers(1500, 2500).map(lambda n: [n]),  # a giant field: n copies of one item
-    )
+        return st.one_of(st.sampled_from(CARDS), TEXT)
+    return TEXT
 
 
-_MESSAGES: dict[str, Any] = {}
+def _repeated(item: st.SearchStrategy[Any]) -> st.SearchStrategy[list]:
+    giant = st.tuples(item, st.sampled_from([60, 1001, 2000])).map(lambda x: [x[0]] * x[1])
+    return st.one_of(st.lists(item, max_size=4), st.lists(item, min_size=5, max_size=12), giant)
 
 
-def message_of(descriptor: Descriptor, live_ids: list[str], depth: int = 0):
+_MESSAGES: dict[tuple[str, int], st.SearchStrategy[Any]] = {}
+MAX_DEPTH = 3
+
+
+def message_of(descriptor: Descriptor, depth: int = 0) -> st.SearchStrategy[Any]:
     """A strategy for messages of ``descriptor``: each field unset half the time, else a
-    hostile value (nested messages to depth 3)."""
+    hostile value (nested messages to depth 3). Built once per type and depth."""
+    key = (descriptor.full_name, depth)
+    if key in _MESSAGES:
+        return _MESSAGES[key]
     cls = message_factory.GetMessageClass(descriptor)
-    fields = [f for f in descriptor.fields if not (f.type == FieldDescriptor.TYPE_MESSAGE
-              and f.message_type.GetOptions().map_entry)]  # fmt: skip
+    plan: list[tuple[FieldDescriptor, st.SearchStrategy[Any]]] = []
+    for field in descriptor.fields:
+        if field.type == FieldDescriptor.TYPE_MESSAGE:
+            if field.message_type.GetOptions().map_entry or depth >= MAX_DEPTH:
+                continue
+            item = st.deferred(lambda f=field: message_of(f.message_type, depth + 1))
+        else:
+            item = _scalar(field)
+        plan.append((field, _repeated(item) if field.is_repeated else item))
+    chosen = st.lists(st.booleans(), min_size=len(plan), max_size=len(plan))
 
     @st.composite
     def build(draw: Callable[..., Any]) -> Any:
         message = cls()
-        for field in fields:
-            if depth > 3 or draw(st.booleans()):
+        for (field, strategy), wanted in zip(plan, draw(chosen), strict=True):
+            if not wanted:
                 continue
-            if field.type == FieldDescriptor.TYPE_MESSAGE:
-                item = st.deferred(lambda f=field: message_of(f.message_type, live_ids, depth + 1))
-            else:
-                item = _scalar(field, live_ids)
+            value = draw(strategy)
             if field.is_repeated:
-                values = draw(_repeated(field, item))
-                if len(values) == 1 and isinstance(values[0], int) and values[0] >= 1500:
-                    values = [draw(item)] * values[0]
-                if field.type == FieldDescriptor.TYPE_MESSAGE:
-                    getattr(message, field.name).extend(values)
-                else:
-                    getattr(message, field.name).extend(values)
+                getattr(message, field.name).extend(value)
             elif field.type == FieldDescriptor.TYPE_MESSAGE:
-                getattr(message, field.name).CopyFrom(draw(item))
+                getattr(message, field.name).CopyFrom(value)
             else:
-                setattr(message, field.name, draw(item))
+                setattr(message, field.name, value)
         return message
 
-    return build()
+    _MESSAGES[key] = build()
+    return _MESSAGES[key]
+
+
+AMOUNT = _int(INT64_EDGES, -(2**63), 2**63 - 1)
+GAMES = st.sampled_from([v.number for v in pb.Game.DESCRIPTOR.values if v.number])
+SEAT = st.one_of(st.integers(1, 10), st.sampled_from(INT32_EDGES))
+PLAUSIBLE_CONFIG = st.builds(
+    lambda game, structure, stakes, seats, button, forced: pb.HandConfig(
+        game=game, betting_structure=structure, stakes=stakes, button_seat=button,
+        seats=[pb.SeatState(seat=n, stack=stack, player_id=f"p{n}") for n, stack in seats],
+        forced_bets=forced,
+    ),
+    GAMES,
+    st.sampled_from([v.number for v in pb.BettingStructure.DESCRIPTOR.values]),
+    st.builds(pb.Stakes, small_bet=AMOUNT, big_bet=AMOUNT, ante=AMOUNT, bring_in=AMOUNT,
+              small_blind=AMOUNT, big_blind=AMOUNT),
+    st.lists(st.tuples(st.integers(1, 10), AMOUNT), min_size=2, max_size=6,
+             unique_by=lambda x: x[0]),
+    SEAT,
+    st.lists(st.builds(pb.ForcedBet, seat=SEAT, kind=st.integers(0, 6), amount=AMOUNT,
+                       dead=st.booleans()), max_size=3),
+)  # fmt: skip
+PLAUSIBLE_EVENT = st.one_of(
+    st.builds(lambda seat, cards, up: pb.HandEvent(deal=pb.Deal(seat=seat, cards=cards,
+                                                                face_up=up)),
+              SEAT, st.lists(st.sampled_from([*CARDS, "??"]), max_size=3), st.booleans()),
+    st.builds(lambda seat, kind, amount, cards: pb.HandEvent(
+        action=pb.Action(seat=seat, type=kind, amount=amount, cards=cards)),
+        SEAT, st.integers(0, 14), AMOUNT, st.lists(st.sampled_from(CARDS), max_size=2)),
+)  # fmt: skip
+PLAUSIBLE = {
+    "EvaluateHand": st.builds(rules_service_pb2.EvaluateHandRequest, game=GAMES,
+                              cards=st.lists(st.sampled_from(CARDS), max_size=9),
+                              players=st.sampled_from(INT32_EDGES)),
+    "CompareHands": st.builds(
+        rules_service_pb2.CompareHandsRequest, game=GAMES, players=st.sampled_from(INT32_EDGES),
+        hands=st.lists(st.builds(pb.Hand, cards=st.lists(st.sampled_from(CARDS), max_size=8)),
+                       max_size=6),
+        community_cards=st.lists(st.sampled_from(CARDS), max_size=2)),
+    "ValidateAction": st.builds(rules_service_pb2.ValidateActionRequest, config=PLAUSIBLE_CONFIG,
+                                history=st.lists(PLAUSIBLE_EVENT, max_size=12),
+                                action=PLAUSIBLE_EVENT.map(lambda e: e.action)),
+    "ListLegalActions": st.builds(rules_service_pb2.ListLegalActionsRequest,
+                                  config=PLAUSIBLE_CONFIG,
+                                  history=st.lists(PLAUSIBLE_EVENT, max_size=12)),
+    "SettleHand": st.builds(rules_service_pb2.SettleHandRequest, config=PLAUSIBLE_CONFIG,
+                            history=st.lists(PLAUSIBLE_EVENT, max_size=12),
+                            declared_payouts=st.lists(st.builds(pb.Payout, seat=SEAT,
+                                                                amount=AMOUNT), max_size=3)),
+}  # fmt: skip
+"""Requests close enough to valid to reach the engine with extreme values."""
 
 
 def _documents() -> list[bytes]:
@@ -168,6 +233,7 @@ class Fuzzer:
         self.live: dict[str, GrpcTable] = {}
         self.codes: collections.Counter[str] = collections.Counter()
         self.calls: collections.Counter[str] = collections.Counter()
+        self.spent: collections.Counter[str] = collections.Counter()
         self.rng = random.Random(5)
         for game in (pb.GAME_SEVEN_CARD_STUD, pb.GAME_FIVE_CARD_DRAW):
             self.open_live(game)
@@ -191,8 +257,10 @@ class Fuzzer:
         """Send ``request`` (or a list of them for a client stream) and return the code."""
         path = f"/{method.containing_service.full_name}/{method.name}"
         response_type = message_factory.GetMessageClass(method.output_type)
-        kwargs = {"request_serializer": lambda m: m if isinstance(m, bytes) else
-                  m.SerializeToString(), "response_deserializer": response_type.FromString}  # fmt: skip
+        kwargs = {
+            "request_serializer": lambda m: m if isinstance(m, bytes) else m.SerializeToString(),
+            "response_deserializer": response_type.FromString,
+        }
         try:
             if method.client_streaming and method.server_streaming:
                 call = channel.stream_stream(path, **kwargs)(iter(request), timeout=2)
@@ -223,6 +291,9 @@ def fuzzer(server_factory, tmp_path_factory) -> Fuzzer:
     return Fuzzer(server_factory("--auth-file", str(path)), tokens)
 
 
+LIVE_TARGET = st.sampled_from([True, True, False])
+RAW_BYTES = st.sampled_from([False] * 19 + [True])
+HEADERS = st.sampled_from(["admin"] * 26 + ["none", "junk", "observer", "admin"])
 WEIGHTS = {"WatchTable": 1, "Watch": 1, "ServerReflectionInfo": 2, "AuditHandHistoriesStream": 3}
 
 
@@ -239,20 +310,24 @@ def test_hostile_requests_never_crash_or_reach_internal(fuzzer):
     @settings(
         max_examples=EXAMPLES,
         deadline=None,
-        derandomize=True,
+        derandomize=EXAMPLES <= 1400,
         database=None,
         suppress_health_check=list(HealthCheck),
     )
     @given(data=st.data(), method=_method_strategy())
     def one_case(data, method: MethodDescriptor) -> None:
-        live_ids = list(fuzzer.live)
-        request_strategy = message_of(method.input_type, live_ids)
+        LIVE_IDS[:] = list(fuzzer.live)
+        request_strategy = message_of(method.input_type)
+        if method.name in PLAUSIBLE and data.draw(st.booleans()):
+            request_strategy = PLAUSIBLE[method.name]
         if method.client_streaming:
             request: Any = data.draw(st.lists(request_strategy, max_size=3))
-        elif data.draw(st.integers(0, 19)) == 0:  # raw bytes, not a message at all
+        elif data.draw(RAW_BYTES):  # not a message at all
             request = data.draw(st.binary(min_size=1, max_size=64))
         else:
             request = data.draw(request_strategy)
+        if method.name in WRITES and not isinstance(request, bytes) and data.draw(LIVE_TARGET):
+            request.table_id = data.draw(st.sampled_from(sorted(fuzzer.live)))
         target = getattr(request, "table_id", "") if not isinstance(request, bytes | list) else ""
         live = fuzzer.live.get(target)
         if live is not None and method.name in WRITES and data.draw(st.booleans()):
@@ -265,16 +340,18 @@ def test_hostile_requests_never_crash_or_reach_internal(fuzzer):
                     action.amount = data.draw(_int(INT64_EDGES, -(2**63), 2**63 - 1))
                     request.action.CopyFrom(action)
         channel = fuzzer.admin
-        header = data.draw(st.integers(0, 29))
-        if header == 0:
+        header = data.draw(HEADERS)
+        if header == "none":
             channel = fuzzer.server.channel
-        elif header == 1:
+        elif header == "junk":
             junk = data.draw(st.text(st.characters(min_codepoint=33, max_codepoint=126)))
             channel = with_token(fuzzer.server.channel, junk or "x")
-        elif header == 2:
+        elif header == "observer":
             channel = with_token(fuzzer.server.channel, fuzzer.tokens["observer"])
         before = fuzzer.snapshot(target) if live is not None and method.name in WRITES else None
+        t0 = time.monotonic()
         code = fuzzer.call(method, request, channel)
+        fuzzer.spent[method.name] += time.monotonic() - t0
         fuzzer.codes[code] += 1
         fuzzer.calls[method.name] += 1
         if before is None:
@@ -297,6 +374,7 @@ def test_hostile_requests_never_crash_or_reach_internal(fuzzer):
         f"\nfuzz: {total} cases in {time.monotonic() - started:.1f} s over "
         f"{len(fuzzer.calls)} methods; answers {dict(fuzzer.codes.most_common())}"
     )
+    print({k: round(v, 2) for k, v in fuzzer.spent.most_common()}, dict(fuzzer.calls))
     assert set(fuzzer.calls) == {m.name for m in METHODS}
     health = health_pb2.HealthCheckResponse.SERVING
     from grpc_health.v1 import health_pb2_grpc

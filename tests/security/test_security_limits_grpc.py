@@ -4,6 +4,7 @@ a call past its deadline stops."""
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 
@@ -17,7 +18,7 @@ from floorman.v1 import rules_service_pb2 as rpb
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
 from floorman.v1 import table_service_pb2 as tpb
 from tests.security.security_support import bad_request, error_info
-from tests.system.table_client import GrpcTable, settings_pb, stub_for
+from tests.system.table_client import GrpcTable, choose, settings_pb, stub_for
 
 CARDS = ["As", "Kd", "Qc", "Jh", "9s"]
 
@@ -68,6 +69,28 @@ def test_repeated_fields_over_their_default_limits_are_invalid_arguments(server)
         fields = _fields(_refusal(call))
         assert field in fields, (field, fields)
         assert f"(limit {limits[field]})" in fields[field]
+
+
+def test_money_amounts_are_bounded_so_no_sum_overflows(server):
+    """An amount above 10**15 minor units (limit amount) is INVALID_ARGUMENT naming the
+    field; at the limit, a four-seat stud table with 10**15 buy-ins plays hands
+    to the end (pots and stacks stay inside int64)."""
+    tables = stub_for(server.channel)
+    huge = settings_pb(pb.GAME_SEVEN_CARD_STUD, small_bet=10**15 + 1)
+    error = _refusal(
+        lambda: tables.CreateTable(tpb.CreateTableRequest(request_id="h1", settings=huge))
+    )
+    assert "settings.stakes.small_bet" in _fields(error)
+    most = 10**15
+    table = GrpcTable.create(tables, settings_pb(pb.GAME_SEVEN_CARD_STUD, small_bet=most // 10))
+    for seat in (1, 2, 3, 4):
+        table.seat(seat, most, f"rich-{seat}")
+    rng = random.Random(3)
+    for _ in range(2):
+        hand = table.call("StartHand").hand
+        while not hand.complete:
+            hand = table.act(choose(hand, rng, aggression=0.9)).hand
+    assert sum(seat.stack for seat in table.table().seats) == 4 * most
 
 
 def test_history_field_paths_reach_nested_cards(server):

@@ -3,16 +3,23 @@
  * The Node.js client against the real Python server (started here: `floorman serve` on an
  * ephemeral port): evaluate, a whole recorded hand with exact settled stacks, a refused
  * illegal action with its error details, a sequence mismatch, idempotent retries reusing the
- * request id, and a WatchTable subscription receiving the hand's events in order.
+ * request id, a WatchTable subscription receiving the hand's events in order, an audit, the
+ * example script, and a second server with bearer tokens and TLS.
  */
 const assert = require('node:assert/strict');
+const { execFileSync } = require('node:child_process');
+const { createHash, randomBytes } = require('node:crypto');
+const fs = require('node:fs');
+const os = require('node:os');
+const path = require('node:path');
 const { after, before, describe, test } = require('node:test');
 const grpc = require('@grpc/grpc-js');
 const {
-  FloormanClient, InvalidArgumentError, RequestIdConflictError, RetryPolicy, RuleViolationError,
-  SequenceMismatchError, TableSession, messages: m,
+  FloormanClient, InvalidArgumentError, NO_RETRIES, PermissionDeniedError, RequestIdConflictError,
+  RetryPolicy, RuleViolationError, SequenceMismatchError, TableSession, UnauthenticatedError,
+  messages: m,
 } = require('..');
-const { startServer } = require('./helpers/server');
+const { REPO_ROOT, startServer } = require('./helpers/server');
 
 // The recorded Five Card Draw hand (RULES.md Five Card Draw; 10/20 blinds, seat 1 the
 // button): seat 1 folds, seat 2 raises to 40, seat 3 calls; both draw three; seat 2 bets 40,
@@ -233,5 +240,68 @@ describe('AuditService', { timeout: TEST_TIMEOUT_MS }, () => {
     assert.deepEqual(answer.hands[1].findings.map((f) => [f.rule, f.seat]), [
       ['payout.amount', 2], ['showdown.wrong_winner', 3],
     ]);
+  });
+});
+
+describe('examples/play-hand.js', { timeout: TEST_TIMEOUT_MS }, () => {
+  test('plays a whole Seven Card Stud hand to its settlement', () => {
+    const example = path.join(__dirname, '..', 'examples', 'play-hand.js');
+    const output = execFileSync(process.execPath, [example, server.address], { encoding: 'utf8' });
+    assert.match(output, /^table \S+: Seven Card Stud 20\/40, ante 5$/m);
+    assert.match(output, /^pot \d+ to seat\(s\) [1-3]/m);
+    const stacks = /^final stacks: seat 1: (\d+), seat 2: (\d+), seat 3: (\d+)$/m.exec(output);
+    assert.ok(stacks, output);
+    assert.equal(stacks.slice(1).map(Number).reduce((a, b) => a + b), 3000); // chips conserved
+  });
+});
+
+describe('a server with bearer tokens and TLS', { timeout: 90_000 }, () => {
+  let secure;
+  let dir;
+  const tokens = { admin: `fm_${randomBytes(24).toString('hex')}`, auditor: `fm_${randomBytes(24).toString('hex')}` };
+  const sha256 = (text) => createHash('sha256').update(text, 'utf8').digest('hex');
+  const connect = (token) => new FloormanClient(`localhost:${secure.port}`, {
+    token, rootCert: path.join(dir, 'ca.crt'), retry: NO_RETRIES, timeoutMs: 15_000,
+  });
+
+  before(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'floorman-node-auth-'));
+    execFileSync('bash', [path.join(REPO_ROOT, 'deploy', 'tls', 'make-test-ca.sh'), dir], { stdio: 'ignore' });
+    const auth = Object.entries(tokens).map(([name, token]) =>
+      `[[tokens]]\nname = "${name}"\nsha256 = "${sha256(token)}"\nrole = "${name}"\n`).join('\n');
+    fs.writeFileSync(path.join(dir, 'auth.toml'), auth);
+    secure = await startServer(['--auth-file', path.join(dir, 'auth.toml'),
+      '--tls-cert', path.join(dir, 'server.crt'), '--tls-key', path.join(dir, 'server.key')]);
+  });
+
+  after(async () => {
+    if (secure) assert.equal(await secure.stop(), 0, secure.stderr());
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the token selects the role; missing and wrong-role calls are refused', async () => {
+    const admin = connect(tokens.admin);
+    const auditor = connect(tokens.auditor);
+    const anonymous = connect(null);
+    try {
+      const { low } = await admin.rules.evaluateHand({ game: 'razz', cards: 'As 2c 3d 4h 7s' });
+      assert.equal(low.description, '7-4-3-2-A');
+      const { table } = await admin.tables.createTable({
+        settings: m.tableSettings('razz', { smallBet: 20, ante: 5 }), tableId: 'node-secure',
+      });
+      assert.equal(Number(table.sequence), 1);
+      assert.equal((await auditor.tables.getTable({ tableId: 'node-secure' })).table.tableId, 'node-secure');
+      const denied = await auditor.tables.closeTable({ tableId: 'node-secure', expectedSequence: 1 })
+        .then(() => null, (e) => e);
+      assert.ok(denied instanceof PermissionDeniedError, String(denied));
+      assert.equal(denied.reason, 'ROLE_NOT_ALLOWED');
+      const missing = await anonymous.tables.getTable({ tableId: 'node-secure' }).then(() => null, (e) => e);
+      assert.ok(missing instanceof UnauthenticatedError, String(missing));
+      assert.equal(missing.reason, 'TOKEN_MISSING');
+    } finally {
+      admin.close();
+      auditor.close();
+      anonymous.close();
+    }
   });
 });

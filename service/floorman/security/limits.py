@@ -5,6 +5,10 @@
 name               default   what it bounds
 =================  ========  =============================================================
 message_bytes      4194304   one request or response message (gRPC; RESOURCE_EXHAUSTED)
+amount             10**15    the absolute value of every money amount of a request (stakes,
+                             stacks, buy-ins, bets, forced bets, payouts, rake cap and
+                             increment), in minor units: sums over ten seats stay far inside
+                             int64, so no answer can overflow
 cards              52        cards in one list: EvaluateHand, a CompareHands hand, the
                              community cards, one Deal or Action
 hands              10        hands in one CompareHands request
@@ -40,6 +44,7 @@ class Limits:
     """Every limit (see the module docstring for what each bounds)."""
 
     message_bytes: int = 4 * 1024 * 1024
+    amount: int = 10**15
     cards: int = 52
     hands: int = 10
     seats: int = 10
@@ -95,7 +100,7 @@ def apply_limits(base: Limits, items: list[str], *, source: str) -> Limits:
                 f"{source}: {item!r} is not NAME=VALUE with NAME one of {', '.join(LIMIT_NAMES)}"
             )
         value = value.strip().replace("_", "")
-        if not value.isascii() or not value.isdigit() or len(value) > 12:
+        if not value.isascii() or not value.isdigit() or len(value) > 18:
             raise LimitsError(f"{source}: {name}={value!r}: the value must be a whole number")
         number = int(value)
         if number < _minimum(name):

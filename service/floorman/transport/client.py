@@ -105,21 +105,39 @@ def format_rpc_error(error: FloormanRpcError) -> str:
 
 
 def evaluate_at_sync(
-    target: str, request: rpb.EvaluateHandRequest, *, timeout: float = CALL_TIMEOUT_SECONDS
+    target: str,
+    request: rpb.EvaluateHandRequest,
+    *,
+    timeout: float = CALL_TIMEOUT_SECONDS,
+    token: str | None = None,
+    root_certificates: str | None = None,
 ) -> rpb.EvaluateHandResponse:
-    """Call EvaluateHand on the server at ``target`` (``HOST:PORT``) once, blocking.
+    """Call EvaluateHand on the server at ``target`` (``HOST:PORT``) once, blocking; with
+    ``token`` as bearer token and over TLS verified by ``root_certificates`` (a PEM file)
+    when given.
 
     Raises:
         FloormanRpcError: any non-OK status (UnavailableError when nothing listens).
     """
-    with FloormanClient.connect(target, timeout=timeout, retry=NO_RETRIES) as client:
+    with FloormanClient.connect(
+        target,
+        timeout=timeout,
+        retry=NO_RETRIES,
+        token=token,
+        root_certificates=root_certificates,
+    ) as client:
         return client.rules.evaluate_hand(
             game=request.game, cards=list(request.cards), players=request.players
         )
 
 
 async def evaluate_at(
-    target: str, request: rpb.EvaluateHandRequest, *, timeout: float = CALL_TIMEOUT_SECONDS
+    target: str,
+    request: rpb.EvaluateHandRequest,
+    *,
+    timeout: float = CALL_TIMEOUT_SECONDS,
+    token: str | None = None,
+    root_certificates: str | None = None,
 ) -> rpb.EvaluateHandResponse:
     """:func:`evaluate_at_sync` in a worker thread, so an in-process server on this event
     loop keeps serving while the call waits.
@@ -127,7 +145,14 @@ async def evaluate_at(
     Raises:
         FloormanRpcError: any non-OK status (UnavailableError when nothing listens).
     """
-    return await asyncio.to_thread(evaluate_at_sync, target, request, timeout=timeout)
+    return await asyncio.to_thread(
+        evaluate_at_sync,
+        target,
+        request,
+        timeout=timeout,
+        token=token,
+        root_certificates=root_certificates,
+    )
 
 
 async def start_in_process_server() -> tuple[grpc.aio.Server, str]:
@@ -157,9 +182,12 @@ async def run_eval(
     target: str,
     fallback: bool,
     as_json: bool,
+    token: str | None = None,
+    root_certificates: str | None = None,
 ) -> EvalOutcome:
-    """``floorman eval``: call EvaluateHand at ``target``; when nothing answers there and
-    ``fallback`` is set (no target was named), answer from an in-process server and say so.
+    """``floorman eval``: call EvaluateHand at ``target`` (with the bearer ``token`` and over
+    TLS verified by the ``root_certificates`` PEM file, when given); when nothing answers there
+    and ``fallback`` is set (no target was named), answer from an in-process server and say so.
 
     Returns:
         The text to print and the exit code: 0 on an answer, 2 for INVALID_ARGUMENT, 1 for
@@ -169,7 +197,9 @@ async def run_eval(
     notice = ""
     try:
         try:
-            response = await evaluate_at(target, request)
+            response = await evaluate_at(
+                target, request, token=token, root_certificates=root_certificates
+            )
         except FloormanRpcError as error:
             if not (fallback and error.code() is grpc.StatusCode.UNAVAILABLE):
                 raise

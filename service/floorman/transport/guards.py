@@ -64,7 +64,7 @@ def refusing(
     refuse: Callable[[grpc.aio.ServicerContext], Awaitable[None]],
 ) -> grpc.RpcMethodHandler:
     """A handler of ``handler``'s kind whose behaviour only awaits ``refuse(context)`` (which
-    must abort the call): the request is never read and no servicer code runs."""
+    must abort the call): the request is never parsed and no servicer code runs."""
     if handler.response_streaming:
 
         async def refuse_stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
@@ -72,9 +72,14 @@ def refusing(
             return
             yield  # pragma: no cover - makes this an async generator
 
-        return rebuild(handler, refuse_stream)
+        return rebuild(handler, refuse_stream, request_deserializer=_unparsed)
 
     async def refuse_unary(request: Any, context: grpc.aio.ServicerContext) -> Any:
         await refuse(context)
 
-    return rebuild(handler, refuse_unary)
+    return rebuild(handler, refuse_unary, request_deserializer=_unparsed)
+
+
+def _unparsed(data: bytes) -> bytes:
+    """The request bytes as they came (a refused call never reads them)."""
+    return data

@@ -9,8 +9,9 @@
   (field ``request``), where gRPC alone would answer UNKNOWN;
 * every request message is checked against the size limits (:func:`check_message`): the
   number of items of each repeated field (cards, hands, seats, forced bets, history events,
-  deals, documents), and the length and characters of every string except cards (the card
-  parser judges those). Violations are INVALID_ARGUMENT with one field violation per field,
+  deals, documents), the size of every money amount (every int64 field but the
+  ``*_sequence`` ones), and the length and characters of every string except cards (the
+  card parser judges those). Violations are INVALID_ARGUMENT with one field violation per field,
   e.g. ``hands: at most 10 hands in one request (limit hands)``; a streamed request (the
   audit stream) is checked message by message and counted against ``audit_documents``;
 * streaming calls are counted per client address (``streams_per_peer``): one more is
@@ -22,6 +23,7 @@ itself (options set in :mod:`floorman.transport.server`); both answer RESOURCE_E
 
 from __future__ import annotations
 
+import inspect
 import re
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
@@ -58,6 +60,9 @@ COUNT_LIMITS: Final[Mapping[tuple[str, str], tuple[str, str]]] = {
 """The limit of every repeated field a request may carry. A repeated field not listed here
 is held to ``history_events`` (the largest count limit)."""
 FALLBACK_COUNT_LIMIT: Final = ("history_events", "items")
+_INT64_TYPES: Final = frozenset(
+    {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_SINT64, FieldDescriptor.TYPE_SFIXED64}
+)
 CARD_FIELDS: Final = frozenset({"cards", "community_cards"})
 """String fields judged by the card parser, not by the string rules."""
 CONTROL_CHARACTERS: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -71,13 +76,17 @@ class _Plan:
     """What to check in one message type (computed once per type)."""
 
     strings: tuple[str, ...]
+    amounts: tuple[str, ...]
     string_lists: tuple[tuple[str, str, str, bool], ...]  # name, limit, noun, check items
     messages: tuple[tuple[str, _Plan], ...]
     message_lists: tuple[tuple[str, str, str, _Plan | None], ...]
 
     @property
     def empty(self) -> bool:
-        return not (self.strings or self.string_lists or self.messages or self.message_lists)
+        return not (
+            self.strings or self.amounts or self.string_lists or self.messages
+            or self.message_lists
+        )  # fmt: skip
 
 
 _PLANS: dict[str, _Plan] = {}
@@ -87,8 +96,9 @@ def _plan(descriptor: Descriptor) -> _Plan:
     found = _PLANS.get(descriptor.full_name)
     if found is not None:
         return found
-    _PLANS[descriptor.full_name] = _Plan((), (), (), ())  # recursion guard
+    _PLANS[descriptor.full_name] = _Plan((), (), (), (), ())  # recursion guard
     strings: list[str] = []
+    amounts: list[str] = []
     string_lists: list[tuple[str, str, str, bool]] = []
     messages: list[tuple[str, _Plan]] = []
     message_lists: list[tuple[str, str, str, _Plan | None]] = []
@@ -112,7 +122,11 @@ def _plan(descriptor: Descriptor) -> _Plan:
         elif field.is_repeated:
             limit, noun = COUNT_LIMITS.get(key, FALLBACK_COUNT_LIMIT)
             message_lists.append((field.name, limit, noun, None))
-    plan = _Plan(tuple(strings), tuple(string_lists), tuple(messages), tuple(message_lists))
+        elif field.type in _INT64_TYPES and not field.name.endswith("_sequence"):
+            amounts.append(field.name)
+    plan = _Plan(
+        tuple(strings), tuple(amounts), tuple(string_lists), tuple(messages), tuple(message_lists)
+    )
     _PLANS[descriptor.full_name] = plan
     return plan
 
@@ -138,6 +152,14 @@ def _walk(message: Message, plan: _Plan, path: str, limits: Limits, out: list[Fi
         problem = _string_problem(value, limits) if value else None
         if problem:
             out.append(FieldViolation(path + name, "", problem))
+    for name in plan.amounts:
+        value = getattr(message, name)
+        if value > limits.amount or value < -limits.amount:
+            out.append(
+                FieldViolation(
+                    path + name, "", f"at most {limits.amount} in absolute value (limit amount)"
+                )
+            )
     for name, limit, noun, check_items in plan.string_lists:
         values = getattr(message, name)
         problem = _count_problem(len(values), limit, noun, limits)
@@ -181,6 +203,10 @@ def peer_address(peer: str) -> str:
     if kind in ("ipv4", "ipv6") and ":" in rest:
         return f"{kind}:{rest.rsplit(':', 1)[0]}"
     return peer
+
+
+async def _not_served(context: grpc.aio.ServicerContext) -> None:
+    await context.abort(grpc.StatusCode.UNIMPLEMENTED, "this method is not served")
 
 
 class Malformed:
@@ -328,8 +354,8 @@ class LimitsInterceptor(grpc.aio.ServerInterceptor):
 
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         behavior = guards.behavior_of(handler)
-        if not guards.is_async(behavior):
-            return handler  # floorman serves no synchronous handler
+        if not guards.is_async(behavior):  # only the generated base class's unimplemented
+            return guards.refusing(handler, _not_served)  # methods (grpc.health.v1 List)
         parse = safe_deserializer(handler.request_deserializer, method)
         streaming = handler.request_streaming or handler.response_streaming
         request_streaming = handler.request_streaming
@@ -348,7 +374,7 @@ class LimitsInterceptor(grpc.aio.ServerInterceptor):
                 request = self._checked_stream(request, method)
             return request, address
 
-        if handler.response_streaming:
+        if inspect.isasyncgenfunction(behavior):
 
             async def limited_stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
                 request, address = await enter(request, context)
@@ -362,7 +388,7 @@ class LimitsInterceptor(grpc.aio.ServerInterceptor):
 
             return guards.rebuild(handler, limited_stream, request_deserializer=parse)
 
-        if streaming:  # a client stream with one answer
+        if streaming:  # a client stream, or a stream written with context.write
 
             async def limited_client_stream(request: Any, context: grpc.aio.ServicerContext) -> Any:
                 request, address = await enter(request, context)

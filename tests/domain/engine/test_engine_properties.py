@@ -14,7 +14,10 @@ from floorman.domain.engine import (
     HandState,
     LegalAction,
     Phase,
+    apply_in_place,
+    bet_or_raise_kind,
     check_action,
+    check_or_call,
     legal_actions,
     replay,
     settle_hand,
@@ -66,11 +69,21 @@ class Checker:
         assert sum(after.stacks) + sum(after.contributed) == self.total
         cards = known_cards(after)
         assert len(cards) == len(set(cards)), "a card appears twice"
+        own = before.clone()
+        assert apply_in_place(own, event) is own and own == after  # the same step, no copy
         if before.phase is not Phase.BETTING:
             return
         legal = legal_actions(before)
         assert legal, "a seat to act always has a legal action"
         seat = before.seat_to_act
+        types = [entry.type for entry in legal]
+        passive = None if before.bring_in_pending else ActionType.CALL
+        if passive and ActionType.CALL not in types:
+            passive = ActionType.CHECK
+        assert check_or_call(before, seat) == passive and (passive is None or passive in types)
+        assert bet_or_raise_kind(before, seat) == next((k for k in types if k in _SIZED), None)
+        other = next(s for s in before.seats if s != seat)
+        assert check_or_call(before, other) is None and bet_or_raise_kind(before, other) is None
         for entry in legal:
             amounts = {
                 entry.min_amount,
@@ -101,8 +114,9 @@ def test_random_play__chips_cards_legal_actions_and_replay(
 ) -> None:
     """Random legal play (seeded deck, burns reported now and then): chips are conserved at
     every step and at settlement, no card appears twice, every offered action (min, max,
-    middle) is accepted, every refused action is outside the offer, and replaying the events
-    rebuilds an identical state."""
+    middle) is accepted, every refused action is outside the offer, ``check_or_call`` and
+    ``bet_or_raise_kind`` agree with the legal actions, ``apply_in_place`` on a copy gives
+    the state ``apply`` gives, and replaying the events rebuilds an identical state."""
     rng = random.Random(seed)
     config = random_config(rng, game, structure)
     total = sum(seat.stack for seat in config.seats)

@@ -6,6 +6,8 @@ structures": a ``cbr`` amount is the "raise to" total of the street, antes exclu
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 from decimal import Decimal
 
 import pytest
@@ -140,3 +142,21 @@ def test_phh_action_cbr_without_amount_cannot_be_written():
     """A ``cbr`` needs its "raise to" amount to be written."""
     with pytest.raises(ValueError, match="amount"):
         format_phh_action(PhhAction(actor=1, player=1, verb=PhhVerb.COMPLETE_BET_OR_RAISE_TO))
+
+
+def test_phh_action_init_takes_exactly_the_fields_keyword_only():
+    """``PhhAction.__init__`` is written out for speed: it takes exactly the dataclass fields,
+    keyword-only, with the same defaults, and the instance stays frozen and hashable."""
+    params = inspect.signature(PhhAction.__init__).parameters
+    fields = dataclasses.fields(PhhAction)
+    assert [name for name in params if name != "self"] == [f.name for f in fields]
+    for field in fields:
+        param = params[field.name]
+        assert param.kind is inspect.Parameter.KEYWORD_ONLY
+        default = inspect.Parameter.empty if field.default is dataclasses.MISSING else field.default
+        assert param.default == default
+    action = PhhAction(actor=2, verb=PhhVerb.FOLD, player=2)
+    assert dataclasses.replace(action, commentary="x").commentary == "x"
+    assert hash(action) == hash(PhhAction(actor=2, verb=PhhVerb.FOLD, player=2))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        action.actor = 3  # type: ignore[misc]

@@ -240,3 +240,19 @@ def test_phh_mapping_refuses_what_the_model_cannot_hold(text, field):
     with pytest.raises(InvalidArgument) as caught:
         phh_to_hand(parse_phh(text))
     assert [v.field for v in caught.value.violations] == [field]
+
+
+def test_phh_mapping_keeps_the_state_it_reached_so_nothing_is_replayed_twice():
+    """``map_phh`` steps the engine through every event: its ``state`` is the state a replay
+    of the mapped events gives (settled without replaying: RULES.md "Common to every game",
+    the finishing stacks), and ``None`` once the engine refused an event."""
+    hand = parse_phh(STUD)
+    mapping = map_phh(hand)
+    assert mapping.state is not None and mapping.state.complete
+    assert mapping.state == replay(mapping.config, list(mapping.events))
+    result = settle_hand(mapping.state)
+    assert [result.final_stacks[s.seat] for s in mapping.config.seats] == list(
+        hand.finishing_stacks
+    )
+    assert map_phh(parse_phh(DRAW)).state is None  # refused at event 10
+    assert map_phh(hand) == mapping  # the state is not compared: it follows from the events

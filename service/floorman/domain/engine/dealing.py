@@ -17,8 +17,8 @@ from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Deal
 
 
-def check_new_cards(s: HandState, cards: Sequence[Card | None], *, seat: int) -> frozenset[Card]:
-    """Validate cards about to leave the stub; return the known ones.
+def check_new_cards(s: HandState, cards: Sequence[Card | None], *, seat: int) -> set[Card]:
+    """Validate cards about to leave the stub; return the known ones (a new set).
 
     Raises:
         RuleViolation: ``card.malformed`` (not a card), ``card.not_in_deck``,
@@ -43,7 +43,7 @@ def check_new_cards(s: HandState, cards: Sequence[Card | None], *, seat: int) ->
                 actual=card_str(card),
             )
         known.add(card)
-    return frozenset(known)
+    return known
 
 
 def _count_error(message: str, *, seat: int = 0, expected: object = None) -> RuleViolation:
@@ -97,7 +97,8 @@ def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool)
     known = check_new_cards(s0, cards, seat=deal.seat)
     s = s0.clone() if copy else s0
     s.used = s.used | known
-    s.available = s.available - known
+    if s.available:
+        s.available = s.available - known
     s.stub -= len(cards)
     return s
 
@@ -107,10 +108,9 @@ def _street_deal(
 ) -> HandState:
     seat, n = deal.seat, len(cards)
     community = _community_due(s0)
-    name = s0.street_spec.name
     if seat == 0:
         if not community:
-            raise _count_error(f"no community card is due on {name}")
+            raise _count_error(f"no community card is due on {s0.street_spec.name}")
         if n > 1:
             raise _count_error("one community card is dealt", expected=1)
     else:
@@ -127,7 +127,8 @@ def _street_deal(
         if n > need:
             face = "up" if deal.face_up else "down"
             raise _count_error(
-                f"seat {seat} is due {need} more face-{face} card(s) on {name}, not {n}",
+                f"seat {seat} is due {need} more face-{face} card(s) on {s0.street_spec.name}, "
+                f"not {n}",
                 seat=seat,
                 expected=need,
             )
@@ -136,7 +137,8 @@ def _street_deal(
     known = check_new_cards(s0, cards, seat=seat)
     s = s0.clone() if copy else s0
     s.used = s.used | known
-    s.available = s.available - known
+    if s.available:
+        s.available = s.available - known
     s.stub -= n
     s.street_started = True
     if seat == 0:
@@ -189,7 +191,8 @@ def _replacement(
     known = check_new_cards(s, cards, seat=drawer)
     pos = s.to_act
     s.used = s.used | known
-    s.available = s.available - known
+    if s.available:
+        s.available = s.available - known
     s.stub -= n
     s.cards[pos] = (*s.cards[pos], *cards)
     s.up[pos] = (*s.up[pos], *((False,) * n))

@@ -20,7 +20,7 @@ MAX_DISCARDS = 5
 
 def remove_cards(
     s: HandState, pos: int, wanted: tuple[Card | None, ...], *, rule: str
-) -> tuple[tuple[Card | None, ...], frozenset[Card]]:
+) -> tuple[tuple[Card | None, ...], set[Card]]:
     """Take ``wanted`` out of position ``pos``'s cards.
 
     A known card the seat does not visibly hold may stand for one of its unknown cards if it

@@ -20,7 +20,7 @@ from floorman.domain.model import Action, ActionType
 
 def _shown_hand(
     s: HandState, pos: int, shown: tuple[Card | None, ...]
-) -> tuple[tuple[Card | None, ...], frozenset[Card]]:
+) -> tuple[tuple[Card | None, ...], set[Card]]:
     """The seat's cards with unknown ones replaced by the shown cards, and the cards revealed.
 
     Raises:

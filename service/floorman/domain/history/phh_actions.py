@@ -48,7 +48,7 @@ class PhhVerb(enum.Enum):
 _DEALER_VERBS: Final = frozenset({PhhVerb.DEAL_HOLE, PhhVerb.DEAL_BOARD})
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, init=False)
 class PhhAction:
     """One parsed PHH action.
 
@@ -63,6 +63,11 @@ class PhhAction:
             order; ``None`` for an unknown card (``??``).
         shows_dealt: ``sm -``: the player shows the cards dealt to them.
         commentary: the text after ``#``, stripped, or ``None``.
+
+    Built once per action of every hand read, so ``__init__`` is written out: it takes
+    exactly the fields, keyword-only, and fills the instance dictionary in one call (a
+    frozen dataclass's own ``__init__`` sets each field through ``object.__setattr__``,
+    several times slower). Still frozen: assigning a field raises.
     """
 
     actor: int
@@ -72,6 +77,27 @@ class PhhAction:
     cards: tuple[Card | None, ...] = ()
     shows_dealt: bool = False
     commentary: str | None = None
+
+    def __init__(
+        self,
+        *,
+        actor: int,
+        verb: PhhVerb,
+        player: int = 0,
+        amount: Amount | None = None,
+        cards: tuple[Card | None, ...] = (),
+        shows_dealt: bool = False,
+        commentary: str | None = None,
+    ) -> None:
+        self.__dict__.update(
+            actor=actor,
+            verb=verb,
+            player=player,
+            amount=amount,
+            cards=cards,
+            shows_dealt=shows_dealt,
+            commentary=commentary,
+        )
 
     @property
     def is_dealer(self) -> bool:

@@ -258,17 +258,20 @@ class _Mapper:
     def _deal(self, index: int, seat: int, cards: tuple[Card | None, ...]) -> None:
         self.tally.new_street()
         held = self.dealt.setdefault(seat, [])
-        groups: list[tuple[bool, list[Card | None]]] = []
-        for card in cards:
-            place = len(held)
-            face_up = bool(self.faces and place < len(self.faces) and self.faces[place])
-            held.append(card)
-            if groups and groups[-1][0] == face_up:
-                groups[-1][1].append(card)
-            else:
-                groups.append((face_up, [card]))
-        for face_up, group in groups:
-            self.emit(index, Deal(seat=seat, cards=tuple(group), face_up=face_up))
+        if not cards:
+            return
+        start = len(held)
+        held.extend(cards)
+        faces = self.faces[start : start + len(cards)]  # beyond the pattern: face down
+        if not faces or faces.count(faces[0]) == len(cards):  # one face: one Deal
+            self.emit(index, Deal(seat=seat, cards=cards, face_up=bool(faces and faces[0])))
+            return
+        faces += (False,) * (len(cards) - len(faces))
+        begin = 0
+        for end in range(1, len(cards) + 1):
+            if end == len(cards) or faces[end] != faces[begin]:
+                self.emit(index, Deal(seat=seat, cards=cards[begin:end], face_up=faces[begin]))
+                begin = end
 
     def _show_or_muck(self, index: int, action: PhhAction) -> None:
         seat = self.seat(action.actor)

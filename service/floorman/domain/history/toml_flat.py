@@ -4,14 +4,16 @@ PHH files are flat ``key = value`` lines: strings, integers, decimals, booleans 
 them (one line, or one item per line with comments). :func:`load_flat` reads exactly that
 subset several times faster than :func:`tomllib.loads` (a general, character-by-character
 parser) and gives the same result (floats as :class:`~decimal.Decimal`, like
-``tomllib.loads(text, parse_float=Decimal)``). Anything outside the subset — tables, inline
-tables, dotted or quoted keys, escapes, multi-line strings, dates, exponents, underscores in
-numbers, a repeated key, any malformed line — returns ``None`` and the caller uses tomllib,
+``tomllib.loads(text, parse_float=Decimal)``; a local time ``20:15:30`` as
+:class:`datetime.time`). Anything outside the subset — tables, inline tables, dotted or
+quoted keys, escapes, multi-line strings, dates, fractional seconds, exponents, underscores
+in numbers, a repeated key, any malformed line — returns ``None`` and the caller uses tomllib,
 which reads it or reports the error. So the subset is a fast path, never a second dialect.
 """
 
 from __future__ import annotations
 
+import datetime
 import re
 from decimal import Decimal
 from typing import Final
@@ -21,6 +23,7 @@ _COMMENT: Final = r"(?:#[^\x00-\x08\x0a-\x1f\x7f]*)?"
 _SCALAR: Final = (
     r"'[^'\x00-\x08\x0a-\x1f\x7f]*'"  # literal string
     r'|"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'  # basic string without escapes
+    r"|(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"  # local time, whole seconds (before numbers)
     r"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"  # integer, or decimal without exponent
     r"|true|false"
 )
@@ -44,6 +47,8 @@ def _scalar(text: str) -> object:
         return True
     if text == "false":
         return False
+    if ":" in text:
+        return datetime.time(int(text[:2]), int(text[3:5]), int(text[6:]))
     if "." in text:
         return Decimal(text)
     return int(text)
@@ -51,9 +56,12 @@ def _scalar(text: str) -> object:
 
 def _value(text: str) -> object:
     """The value of a scalar or one-line array token."""
-    if text[0] == "[":
-        return [_scalar(item) for item in _ITEMS.findall(text, 1, len(text) - 1)]
-    return _scalar(text)
+    if text[0] != "[":
+        return _scalar(text)
+    items = _ITEMS.findall(text, 1, len(text) - 1)
+    if items and items[0][0] in "'\"" and all(item[0] in "'\"" for item in items):
+        return [item[1:-1] for item in items]  # an array of strings (PHH actions, names)
+    return [_scalar(item) for item in items]
 
 
 def load_flat(text: str) -> dict[str, object] | None:
@@ -62,8 +70,9 @@ def load_flat(text: str) -> dict[str, object] | None:
 
     Lines: blank, ``# comment``, ``key = value [# comment]`` with a bare key and a value that
     is a string (literal, or basic without escapes), an integer, a decimal (``10112.5``), a
-    boolean or a one-line array of those; or a multi-line array: ``key = [`` then one item per
-    line (``value,``; the last comma optional), blank and comment lines, closed by ``]``.
+    boolean, a local time (``20:15:30``) or a one-line array of those; or a multi-line
+    array: ``key = [`` then one item per line (``value,``; the last comma optional), blank
+    and comment lines, closed by ``]``.
     Line ends are LF or CRLF.
     """
     data: dict[str, object] = {}
