@@ -414,6 +414,7 @@ class _HandReader:
             seats=tuple(self.seats),
             events=tuple(self.events),
             summary=self._summary(),
+            last_section=self.street,
         )
 
 

@@ -153,6 +153,8 @@ class StarsHand:
         seats: the seats listed, in order.
         events: every meaningful line, in order.
         summary: the summary section, or ``None`` when the hand has none.
+        last_section: the last ``*** ... ***`` section the record reached (``SHOWDOWN`` for
+            a hand that reached ``*** SHOW DOWN ***`` without a summary).
     """
 
     hand_id: int
@@ -172,6 +174,7 @@ class StarsHand:
     seats: tuple[StarsSeat, ...]
     events: tuple[StarsEvent, ...]
     summary: StarsSummary | None
+    last_section: StarsStreet = StarsStreet.SETUP
 
     def seat_of(self, name: str) -> int:
         """The seat number of the player called ``name``.

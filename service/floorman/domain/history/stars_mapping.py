@@ -223,7 +223,10 @@ class _Mapper:
                 self.street = event.street
             self.deal_due()
             self._action(event)
-        if self.hand.summary is not None or self.showdown:  # the hand is over: run it out
+        # The hand is over (a summary, showdown lines, or the SHOW DOWN section reached even
+        # without them): run it out, the cards nobody shows being unknown.
+        over = self.hand.summary is not None or self.showdown
+        if over or self.hand.last_section is StarsStreet.SHOWDOWN:
             self.deal_due()
         self._showdown()
         return self.stepper.mapping()

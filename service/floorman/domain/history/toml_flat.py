@@ -48,7 +48,7 @@ def _scalar(text: str) -> object:
     if text == "false":
         return False
     if ":" in text:
-        return datetime.time(int(text[:2]), int(text[3:5]), int(text[6:]))
+        return datetime.time.fromisoformat(text)
     if "." in text:
         return Decimal(text)
     return int(text)
