@@ -5,7 +5,8 @@ server's memory does not run away, and it exits 0. No timing is asserted (the fu
 
 from __future__ import annotations
 
-from bench.load_bench import EXPECTED, run_load
+from bench.load_bench import run_load
+from bench.load_clients import EXPECTED
 
 
 def test_fifty_clients_for_five_seconds_see_only_the_expected_errors():

@@ -41,7 +41,7 @@ def test_token_text_is_printable_ascii_without_spaces():
 
 def test_find_digest_compares_every_entry_and_finds_the_match():
     """The matching entry is found wherever it is; an unknown token finds nothing."""
-    entries = [(tokens.hash_token(f"t{n}"), n) for n in range(20)]
+    entries = [(tokens.hash_token(f"t{n}").encode(), n) for n in range(20)]
     assert tokens.find_digest("t0", entries) == 0
     assert tokens.find_digest("t19", entries) == 19
     assert tokens.find_digest("t20", entries) is None
@@ -59,7 +59,7 @@ def test_find_digest_uses_hmac_compare_digest_for_every_entry(monkeypatch):
         return real(a, b)
 
     monkeypatch.setattr(tokens.hmac, "compare_digest", spy)
-    entries = [(tokens.hash_token(f"t{n}"), n) for n in range(7)]
+    entries = [(tokens.hash_token(f"t{n}").encode(), n) for n in range(7)]
     assert tokens.find_digest("t0", entries) == 0
     assert len(calls) == 7
 

@@ -34,7 +34,7 @@ def _stamp(path: Path) -> Stamp:
 @dataclass(frozen=True, slots=True)
 class _Loaded:
     config: AuthConfig
-    entries: tuple[tuple[str, Principal], ...]
+    entries: tuple[tuple[bytes, Principal], ...]
     stamp: Stamp
 
 
@@ -53,7 +53,7 @@ class TokenRegistry:
     def _load(self) -> _Loaded:
         stamp = _stamp(self.path)
         config = load_auth_file(self.path)
-        entries = tuple((entry.sha256, entry.principal) for entry in config.tokens)
+        entries = tuple((entry.sha256.encode("ascii"), entry.principal) for entry in config.tokens)
         return _Loaded(config, entries, stamp)
 
     @property

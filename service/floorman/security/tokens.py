@@ -43,9 +43,9 @@ def is_token_text(token: str) -> bool:
     return len(token) <= MAX_TOKEN_LENGTH and _TOKEN_TEXT.fullmatch(token) is not None
 
 
-def find_digest(token: str, entries: Sequence[tuple[str, _E]]) -> _E | None:
-    """The value paired with ``token``'s hash in ``entries`` (``(sha256 hex, value)`` pairs),
-    else ``None``.
+def find_digest(token: str, entries: Sequence[tuple[bytes, _E]]) -> _E | None:
+    """The value paired with ``token``'s hash in ``entries`` (``(sha256 hex as ASCII bytes,
+    value)`` pairs), else ``None``.
 
     Every stored hash is compared (``hmac.compare_digest``, no early exit), so the time does
     not reveal which entry matched or how close a guess came.
@@ -53,6 +53,6 @@ def find_digest(token: str, entries: Sequence[tuple[str, _E]]) -> _E | None:
     digest = hash_token(token).encode("ascii")
     found: _E | None = None
     for stored, value in entries:
-        if hmac.compare_digest(stored.encode("ascii"), digest):
+        if hmac.compare_digest(stored, digest):
             found = value
     return found

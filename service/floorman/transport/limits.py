@@ -71,63 +71,57 @@ COUNTED_STREAMS: Final = frozenset({"/floorman.v1.AuditService/AuditHandHistorie
 """Request streams whose messages count against ``audit_documents``."""
 
 
+_STRING, _AMOUNT, _STRINGS, _MESSAGE, _MESSAGES, _EVENTS = range(6)
+_HAND_EVENT: Final = "floorman.v1.HandEvent"
+"""History events hold only a Deal or an Action whose one checked field is ``cards``: they
+take a fast path (:func:`_check_events`), since a history may hold a thousand of them."""
+
+
 @dataclass(frozen=True, slots=True)
-class _Plan:
-    """What to check in one message type (computed once per type)."""
+class _Rule:
+    """What to check in one field: its ``kind``, the count limit and noun of a repeated
+    field, whether a string list's items are checked, the plan of a message field."""
 
-    strings: tuple[str, ...]
-    amounts: tuple[str, ...]
-    string_lists: tuple[tuple[str, str, str, bool], ...]  # name, limit, noun, check items
-    messages: tuple[tuple[str, _Plan], ...]
-    message_lists: tuple[tuple[str, str, str, _Plan | None], ...]
-
-    @property
-    def empty(self) -> bool:
-        return not (
-            self.strings or self.amounts or self.string_lists or self.messages
-            or self.message_lists
-        )  # fmt: skip
+    kind: int
+    limit: str = ""
+    noun: str = ""
+    check_items: bool = False
+    plan: dict[str, _Rule] | None = None
 
 
-_PLANS: dict[str, _Plan] = {}
+_PLANS: dict[str, dict[str, _Rule]] = {}
 
 
-def _plan(descriptor: Descriptor) -> _Plan:
+def _plan(descriptor: Descriptor) -> dict[str, _Rule]:
+    """Field name -> rule, for the fields of ``descriptor`` worth checking (built once per
+    type; a message field whose type has nothing to check is still counted when repeated)."""
     found = _PLANS.get(descriptor.full_name)
     if found is not None:
         return found
-    _PLANS[descriptor.full_name] = _Plan((), (), (), (), ())  # recursion guard
-    strings: list[str] = []
-    amounts: list[str] = []
-    string_lists: list[tuple[str, str, str, bool]] = []
-    messages: list[tuple[str, _Plan]] = []
-    message_lists: list[tuple[str, str, str, _Plan | None]] = []
+    plan: dict[str, _Rule] = {}
+    _PLANS[descriptor.full_name] = plan  # filled below; a recursive type sees the same dict
     for field in descriptor.fields:
         key = (descriptor.full_name, field.name)
+        limit, noun = COUNT_LIMITS.get(key, FALLBACK_COUNT_LIMIT)
         if field.type == FieldDescriptor.TYPE_MESSAGE:
             if field.message_type.GetOptions().map_entry:
                 continue
             sub = _plan(field.message_type)
-            if field.is_repeated:
-                limit, noun = COUNT_LIMITS.get(key, FALLBACK_COUNT_LIMIT)
-                message_lists.append((field.name, limit, noun, None if sub.empty else sub))
-            elif not sub.empty:
-                messages.append((field.name, sub))
+            if field.is_repeated and field.message_type.full_name == _HAND_EVENT:
+                plan[field.name] = _Rule(_EVENTS, limit, noun)
+            elif field.is_repeated:
+                plan[field.name] = _Rule(_MESSAGES, limit, noun, plan=sub or None)
+            elif sub:
+                plan[field.name] = _Rule(_MESSAGE, plan=sub)
         elif field.type == FieldDescriptor.TYPE_STRING:
             if field.is_repeated:
-                limit, noun = COUNT_LIMITS.get(key, FALLBACK_COUNT_LIMIT)
-                string_lists.append((field.name, limit, noun, field.name not in CARD_FIELDS))
+                plan[field.name] = _Rule(_STRINGS, limit, noun, field.name not in CARD_FIELDS)
             elif field.name not in CARD_FIELDS:
-                strings.append(field.name)
+                plan[field.name] = _Rule(_STRING)
         elif field.is_repeated:
-            limit, noun = COUNT_LIMITS.get(key, FALLBACK_COUNT_LIMIT)
-            message_lists.append((field.name, limit, noun, None))
+            plan[field.name] = _Rule(_MESSAGES, limit, noun)
         elif field.type in _INT64_TYPES and not field.name.endswith("_sequence"):
-            amounts.append(field.name)
-    plan = _Plan(
-        tuple(strings), tuple(amounts), tuple(string_lists), tuple(messages), tuple(message_lists)
-    )
-    _PLANS[descriptor.full_name] = plan
+            plan[field.name] = _Rule(_AMOUNT)
     return plan
 
 
@@ -146,41 +140,53 @@ def _count_problem(count: int, limit: str, noun: str, limits: Limits) -> str | N
     return None
 
 
-def _walk(message: Message, plan: _Plan, path: str, limits: Limits, out: list[FieldViolation]):
-    for name in plan.strings:
-        value = getattr(message, name)
-        problem = _string_problem(value, limits) if value else None
-        if problem:
-            out.append(FieldViolation(path + name, "", problem))
-    for name in plan.amounts:
-        value = getattr(message, name)
-        if value > limits.amount or value < -limits.amount:
-            out.append(
-                FieldViolation(
-                    path + name, "", f"at most {limits.amount} in absolute value (limit amount)"
-                )
-            )
-    for name, limit, noun, check_items in plan.string_lists:
-        values = getattr(message, name)
-        problem = _count_problem(len(values), limit, noun, limits)
-        if problem:
-            out.append(FieldViolation(path + name, "", problem))
-        elif check_items:
-            for index, value in enumerate(values):
-                problem = _string_problem(value, limits)
-                if problem:
-                    out.append(FieldViolation(f"{path}{name}[{index}]", "", problem))
-    for name, sub in plan.messages:
-        if message.HasField(name):
-            _walk(getattr(message, name), sub, f"{path}{name}.", limits, out)
-    for name, limit, noun, item_plan in plan.message_lists:
-        items = getattr(message, name)
-        problem = _count_problem(len(items), limit, noun, limits)
-        if problem:
-            out.append(FieldViolation(path + name, "", problem))
-        elif item_plan is not None:
-            for index, item in enumerate(items):
-                _walk(item, item_plan, f"{path}{name}[{index}].", limits, out)
+def _check_events(events: Any, name: str, limits: Limits, out: list[FieldViolation]) -> None:
+    """Each event's deal or action holds at most ``limits.cards`` cards."""
+    most = limits.cards
+    for index, event in enumerate(events):
+        part = event.WhichOneof("event")
+        if part is None:
+            continue
+        count = len(getattr(event, part).cards)
+        if count > most:
+            problem = _count_problem(count, "cards", "cards", limits)
+            out.append(FieldViolation(f"{name}[{index}].{part}.cards", "", problem or ""))
+
+
+def _walk(
+    message: Message, plan: dict[str, _Rule], path: str, limits: Limits, out: list[FieldViolation]
+) -> None:
+    for field, value in message.ListFields():  # only the fields that are set
+        rule = plan.get(field.name)
+        if rule is None:
+            continue
+        name = path + field.name
+        kind = rule.kind
+        if kind == _STRING:
+            problem = _string_problem(value, limits)
+            if problem:
+                out.append(FieldViolation(name, "", problem))
+        elif kind == _AMOUNT:
+            if value > limits.amount or value < -limits.amount:
+                problem = f"at most {limits.amount} in absolute value (limit amount)"
+                out.append(FieldViolation(name, "", problem))
+        elif kind == _MESSAGE:
+            assert rule.plan is not None
+            _walk(value, rule.plan, name + ".", limits, out)
+        else:
+            problem = _count_problem(len(value), rule.limit, rule.noun, limits)
+            if problem:
+                out.append(FieldViolation(name, "", problem))
+            elif kind == _STRINGS and rule.check_items:
+                for index, item in enumerate(value):
+                    problem = _string_problem(item, limits)
+                    if problem:
+                        out.append(FieldViolation(f"{name}[{index}]", "", problem))
+            elif kind == _EVENTS:
+                _check_events(value, name, limits, out)
+            elif kind == _MESSAGES and rule.plan is not None:
+                for index, item in enumerate(value):
+                    _walk(item, rule.plan, f"{name}[{index}].", limits, out)
 
 
 def check_message(message: Message, limits: Limits, *, prefix: str = "") -> None:

@@ -4,8 +4,10 @@ Each method converts the request (:mod:`floorman.transport.table_converters`), r
 synchronous use case in a worker thread (it reads and writes the store), and answers. Writes
 answer the bytes the use case stored with the events (:func:`table_converters.
 encode_outcome`), so a retry gets the first answer byte for byte. The caller's card
-visibility comes from ``viewer_of(context)``: today the server's anonymous role, later the
-authentication interceptor. Errors become statuses in :mod:`floorman.transport.errors`.
+visibility comes from ``viewer_of(context)``: the viewer the authentication interceptor
+resolved for the caller and the request's table (:class:`floorman.transport.auth.
+ViewerResolver`), or the server's anonymous role without an auth file. Errors become statuses
+in :mod:`floorman.transport.errors`.
 """
 
 from __future__ import annotations
