@@ -25,6 +25,7 @@ from floorman.config import (
     DEFAULT_STORE,
     ENV_ANONYMOUS_ROLE,
     ENV_AUTH_FILE,
+    ENV_CA,
     ENV_GRACE,
     ENV_HEALTH_LISTEN,
     ENV_LIMITS,
@@ -38,6 +39,7 @@ from floorman.config import (
     ENV_TLS_CLIENT_AUTH,
     ENV_TLS_CLIENT_CA,
     ENV_TLS_KEY,
+    ENV_TOKEN,
     LOG_LEVELS,
     ROLES,
     ConfigError,
@@ -75,8 +77,11 @@ cards: rank 2-9 T J Q K A (10 accepted) then suit c d h s, e.g. As 2c 3d 4h 7s K
 
 The call goes to --target, else to ${ENV_TARGET}; with neither, to the address of
 ${ENV_LISTEN} (else {DEFAULT_LISTEN}), and when no server answers there an in-process
-server answers instead (noted on stderr). Exit 0 with an answer, 2 for INVALID_ARGUMENT
-(the field violations are printed), 1 for other errors.
+server answers instead (noted on stderr). A server with an auth file needs --token (else
+${ENV_TOKEN}); a TLS server needs --tls (the system's trusted roots) or --ca PEM (else
+${ENV_CA}: the CA that signed the server's certificate; implies --tls). Exit 0 with an
+answer, 2 for INVALID_ARGUMENT (the field violations are printed) or a bad flag, 1 for other
+errors (UNAUTHENTICATED, an unreachable server, a CA file that cannot be read).
 
 example: floorman eval --game razz As 2c 3d 4h 7s Kc Kd"""
 
@@ -171,6 +176,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     evaluate.add_argument("--json", action="store_true", help="print the response as JSON")
     evaluate.add_argument("--target", metavar="HOST:PORT", help="the server to ask")
+    evaluate.add_argument(
+        "--token",
+        metavar="TOKEN",
+        help=f"bearer token for a server with an auth file (${ENV_TOKEN})",
+    )
+    evaluate.add_argument(
+        "--ca",
+        metavar="PEM",
+        help=f"CA certificate file of a TLS server; implies --tls (${ENV_CA})",
+    )
+    evaluate.add_argument(
+        "--tls", action="store_true", help="use TLS, verified by the system's trusted roots"
+    )
     cli_audit.add_parser(commands)
     cli_token.add_parser(commands)
     return parser
@@ -222,16 +240,28 @@ def _eval(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"floorman eval: error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    outcome = asyncio.run(
-        run_eval(
-            game=args.game,
-            cards=args.cards,
-            players=args.players,
-            target=target,
-            fallback=not explicit,
-            as_json=args.json,
+    token = (args.token or os.environ.get(ENV_TOKEN, "")).strip() or None
+    ca = (args.ca or os.environ.get(ENV_CA, "")).strip() or None
+    try:
+        outcome = asyncio.run(
+            run_eval(
+                game=args.game,
+                cards=args.cards,
+                players=args.players,
+                target=target,
+                fallback=not explicit,
+                as_json=args.json,
+                token=token,
+                root_certificates=ca,
+                tls=args.tls,
+            )
         )
-    )
+    except ValueError as error:  # a malformed token
+        print(f"floorman eval: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:  # a CA file that cannot be read
+        print(f"floorman eval: error: {error}", file=sys.stderr)
+        return EXIT_RUNTIME
     sys.stdout.write(outcome.stdout)
     sys.stderr.write(outcome.stderr)
     return outcome.exit_code

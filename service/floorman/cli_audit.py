@@ -1,10 +1,14 @@
 """``floorman audit FILE_OR_DIR...``: audit hand-history files and print what was found.
 
 Progress goes to stderr (a bar redrawn in place on a terminal, a line per tenth of the work
-otherwise); the report goes to stdout: one line per finding, then a summary table (hands,
-clean, with findings, unverifiable, unsupported; findings by rule; hands by format and
-game), or with ``--json`` one JSON document. Exit status: 0 nothing found, 1 a hand with
-findings (or unreadable input), 2 bad usage (a path that does not exist).
+otherwise); the report goes to stdout: one line per finding and one per duplicate hand,
+then a summary table (hands, clean, with findings, unverifiable, unsupported, duplicates;
+findings by rule; hands by format and game), or with ``--json`` one JSON document. The files
+of one invocation are one audit run: a hand repeated in them (same room and hand number) is
+audited once when the copies are identical (a duplicate) and flagged
+``history.duplicate_hand`` when they differ. Exit status: 0 no hand with findings, 1 a hand
+with findings (a file no reader understands is one: ``history.unreadable``) or a file that
+cannot be read, 2 bad usage (an unknown option or log level, a path that does not exist).
 """
 
 from __future__ import annotations
@@ -30,8 +34,12 @@ Other rooms' formats (iPoker, Merge, OnGame, Bovada ...) are recognised and thei
 counted as unsupported, never as clean. A directory is searched recursively for .phh, .phhs,
 .txt, .json, .jsonl, .ohh, .xml, .hh and .log files; files in it that hold no hand history
 (a README) are skipped. Hands whose result depends on unknown cards are "unverifiable".
+A hand met twice (same room, same hand number) is audited once when the copies are
+identical ("duplicate") and gets the finding history.duplicate_hand when they differ.
 
-Exit status: 0 nothing found, 1 a hand with findings or unreadable input, 2 bad usage."""
+Exit status: 0 no hand with findings; 1 a hand with findings (a file no reader understands
+counts: history.unreadable) or a file that cannot be read; 2 bad usage (an unknown option
+or log level, a path that does not exist)."""
 
 
 def add_parser(commands: Any) -> None:
@@ -95,6 +103,12 @@ def _finding_lines(audits: tuple[HandAudit, ...]) -> list[str]:
 
     lines = []
     for audit in audits:
+        if audit.status is AuditStatus.DUPLICATE:
+            lines.append(
+                f"{audit.source}:{audit.line}: hand {audit.hand_id or '?'}: duplicate: "
+                f"{audit.detail}"
+            )
+            continue
         if audit.status is not AuditStatus.FINDINGS:
             continue
         game = audit.game.value if audit.game else "unknown game"
@@ -120,6 +134,7 @@ def summary_table(summary: AuditSummary, *, files: int, skipped: int) -> str:
         f"  with findings     {summary.findings:>7}",
         f"  unverifiable      {summary.unverifiable:>7}",
         f"  unsupported       {summary.unsupported:>7}",
+        f"  duplicates        {summary.duplicates:>7}",
     ]
     if summary.by_rule:
         rows.append("findings by rule")
@@ -132,13 +147,13 @@ def summary_table(summary: AuditSummary, *, files: int, skipped: int) -> str:
     if summary.by_format:
         rows.append(
             f"  {'format':<12} {'game':<22} {'hands':>6} {'clean':>6} {'found':>6} "
-            f"{'unverif.':>8} {'unsupp.':>7}"
+            f"{'unverif.':>8} {'unsupp.':>7} {'dupl.':>6}"
         )
         for (fmt, game), counts in summary.by_format.items():
             rows.append(
                 f"  {fmt:<12} {game:<22} {sum(counts.values()):>6} {counts.get('clean', 0):>6} "
                 f"{counts.get('findings', 0):>6} {counts.get('unverifiable', 0):>8} "
-                f"{counts.get('unsupported', 0):>7}"
+                f"{counts.get('unsupported', 0):>7} {counts.get('duplicate', 0):>6}"
             )
     return "\n".join(rows) + "\n"
 
@@ -154,6 +169,7 @@ def _json_report(audits: tuple[HandAudit, ...], summary: AuditSummary, files: in
             "findings": summary.findings,
             "unverifiable": summary.unverifiable,
             "unsupported": summary.unsupported,
+            "duplicates": summary.duplicates,
             "findings_by_rule": dict(summary.by_rule),
             "informational_by_rule": dict(summary.notes),
         },

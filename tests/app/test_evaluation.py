@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from floorman.app.evaluation import compare_hands, evaluate_hand
+from floorman.app.evaluation import GAME_NAMES, compare_hands, evaluate_hand
 from floorman.domain.cards import cards_str
 from floorman.domain.errors import InvalidArgument
 from floorman.domain.hand_value import HandCategory
@@ -116,13 +116,82 @@ def test_seven_to_ace_draw_players_must_be_zero_or_two_to_five(players: int) -> 
     assert violations(error) == [("players", "")]
 
 
-def test_other_games_ignore_players_but_not_a_negative_count() -> None:
-    """Games other than 7-A ignore ``players``; a negative count is always a violation."""
+def test_other_games_take_players_in_their_range_but_their_deck_ignores_it() -> None:
+    """RULES.md "Five Card Draw, 7-A" (classic draw: 2 to 6 players): a count in range gives
+    the same answer as 0; a negative count is always a violation."""
     cards = ["Ac", "Kd", "7h", "8s", "9c"]
-    assert evaluate_hand(Game.FIVE_CARD_DRAW, cards, players=9).high.description == "High card, ace"
+    assert evaluate_hand(Game.FIVE_CARD_DRAW, cards, players=6).high.description == "High card, ace"
     with pytest.raises(InvalidArgument) as error:
         evaluate_hand(Game.FIVE_CARD_DRAW, cards, players=-2)
     assert violations(error) == [("players", "")]
+
+
+@pytest.mark.parametrize(
+    ("game", "most"),
+    [
+        (Game.FIVE_CARD_DRAW_7A, 5),
+        (Game.FIVE_CARD_DRAW, 6),
+        (Game.SEVEN_CARD_STUD, 8),
+        (Game.RAZZ, 8),
+        (Game.SEVEN_CARD_STUD_HI_LO, 8),
+        (Game.FIVE_CARD_STUD, 10),
+    ],
+)
+def test_players_is_zero_or_within_every_games_player_range(game: Game, most: int) -> None:
+    """RULES.md player counts (7-A 2-5, classic draw 2-6, seven card studs 2-8, five card
+    stud 2-10): ``players`` 0, 2 and the maximum evaluate; 1, maximum + 1 and 2147483647 are
+    a ``players`` violation naming the range."""
+    cards = ["Ac", "Kd", "Qh", "Js", "9c"]
+    answers = {evaluate_hand(game, cards, players=players) for players in (0, 2, most)}
+    assert len(answers) == 1  # the same value whatever the count
+    for players in (1, most + 1, 2**31 - 1):
+        with pytest.raises(InvalidArgument) as error:
+            evaluate_hand(game, cards, players=players)
+        assert [(v.field, v.message) for v in error.value.violations] == [
+            ("players", f"{GAME_NAMES[game]} takes 0 (unknown) or 2 to {most} players "
+                        f"(got {players})")
+        ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("game", "most"),
+    [
+        (Game.FIVE_CARD_DRAW_7A, 5),
+        (Game.FIVE_CARD_DRAW, 6),
+        (Game.SEVEN_CARD_STUD, 8),
+        (Game.RAZZ, 8),
+        (Game.SEVEN_CARD_STUD_HI_LO, 8),
+        (Game.FIVE_CARD_STUD, 10),
+    ],
+)
+def test_compare_hands_refuses_more_hands_than_the_game_seats(game: Game, most: int) -> None:
+    """RULES.md player counts: CompareHands takes up to the game's most players (each hand
+    a different player); one hand more is a ``hands`` violation, whatever the cards."""
+    deck = [f"{rank}{suit}" for rank in "AKQJT98765432" for suit in "cdhs"]
+    hands = [deck[5 * i : 5 * i + 5] for i in range(most + 1)]
+    result = compare_hands(game, hands[:most])
+    assert len(result.results) == most
+    with pytest.raises(InvalidArgument) as error:
+        compare_hands(game, hands)
+    assert ("hands", f"{GAME_NAMES[game]} seats at most {most} players (got {most + 1} hands)") in [
+        (v.field, v.message) for v in error.value.violations
+    ]
+
+
+def test_compare_hands_refuses_more_hands_than_players_dealt_in() -> None:
+    """DESIGN.md ("players" 0: the number of hands): a ``players`` count below the number
+    of hands is a ``hands`` violation; equal or above is fine."""
+    hands = [
+        ["Ac", "Ad", "Ah", "Kc", "Kd"],
+        ["2c", "3c", "4c", "5c", "7d"],
+        ["9s", "9h", "8s", "8h", "Qd"],
+    ]
+    assert compare_hands(Game.FIVE_CARD_DRAW, hands, players=3).winners == (0,)
+    with pytest.raises(InvalidArgument) as error:
+        compare_hands(Game.FIVE_CARD_DRAW, hands, players=2)
+    assert [(v.field, v.message) for v in error.value.violations] == [
+        ("hands", "3 hands, but only 2 players dealt in")
+    ]
 
 
 def test_evaluate_hand_reports_every_violation_at_once() -> None:

@@ -60,7 +60,9 @@ def test_exported_hand_audits_clean(client, exported_phh):
 def test_wrong_payout_audits_with_rule_findings_through_the_stream(client, exported_phh):
     """RULES.md settlement (``payout.amount``, ``showdown.wrong_winner``): the misdealt
     record, streamed from a generator after the clean one, gets both findings with seats and
-    amounts; the summary counts them by rule."""
+    amounts, after ``history.duplicate_hand`` (the same hand number as the first document,
+    other content: docs/rules.md "Every hand is audited"); the summary counts them by
+    rule."""
     documents = (
         m.document(name, text, format="phh")
         for name, text in (("good.phh", exported_phh), ("bad.phh", _misdealt(exported_phh)))
@@ -70,10 +72,13 @@ def test_wrong_payout_audits_with_rule_findings_through_the_stream(client, expor
     assert good.status == apb.AUDIT_STATUS_CLEAN
     assert (bad.status, bad.document_index) == (apb.AUDIT_STATUS_FINDINGS, 1)
     assert [(f.rule, f.seat, f.expected, f.actual) for f in bad.findings] == [
+        ("history.duplicate_hand", 0, "", ""),
         ("payout.amount", 2, "160", "80"),
         ("showdown.wrong_winner", 3, "0", "80"),
     ]
+    assert "good.phh" in bad.findings[0].message
     assert dict(answer.summary.findings_by_rule) == {
+        "history.duplicate_hand": 1,
         "payout.amount": 1,
         "showdown.wrong_winner": 1,
     }

@@ -3,7 +3,9 @@ with their rich details (DESIGN.md "Errors"), idempotent retries, redaction, exp
 
 from __future__ import annotations
 
+import json
 import random
+import tomllib
 import uuid
 
 import grpc
@@ -177,29 +179,33 @@ def test_observer_sees_no_hole_cards_in_answers_or_hands(stub):
     assert table.hand() == hand
 
 
-def test_export_hand_history_answers_the_format_or_unimplemented(stub):
-    """ExportHandHistory of a settled hand answers each format's text with its media type
-    (or UNIMPLEMENTED while an exporter is missing); a hand in progress is refused."""
+def test_export_hand_history_answers_each_format_with_its_media_type(stub):
+    """ExportHandHistory of a settled hand answers every format (DESIGN.md "Hand-history
+    formats") with its media type and that format's text: PHH TOML with the standard code,
+    an Open Hand History JSON object, a PokerStars-style hand; a hand in progress is
+    refused with ``hand.in_progress`` and an unspecified format with INVALID_ARGUMENT."""
     table = _table(stub)
     hand = play_hand(table, random.Random(3))
-    media = {
-        tpb.HISTORY_FORMAT_PHH: "application/toml",
-        tpb.HISTORY_FORMAT_OPEN_HAND_HISTORY_JSON: "application/json",
-        tpb.HISTORY_FORMAT_POKERSTARS_TEXT: "text/plain",
-    }
-    for fmt, media_type in media.items():
-        request = tpb.ExportHandHistoryRequest(
-            table_id=table.table_id, hand_id=hand.hand_id, format=fmt
+    exports = {
+        fmt: stub.ExportHandHistory(
+            tpb.ExportHandHistoryRequest(table_id=table.table_id, hand_id=hand.hand_id, format=fmt),
+            timeout=30,
         )
-        try:
-            export = stub.ExportHandHistory(request, timeout=30)
-        except grpc.RpcError as error:
-            assert error.code() in (
-                grpc.StatusCode.UNIMPLEMENTED,
-                grpc.StatusCode.FAILED_PRECONDITION,
-            ), error
-            continue
-        assert export.media_type == media_type and export.content
+        for fmt in (
+            tpb.HISTORY_FORMAT_PHH,
+            tpb.HISTORY_FORMAT_OPEN_HAND_HISTORY_JSON,
+            tpb.HISTORY_FORMAT_POKERSTARS_TEXT,
+        )
+    }
+    phh = exports[tpb.HISTORY_FORMAT_PHH]
+    assert phh.media_type == "application/toml"
+    assert tomllib.loads(phh.content)["variant"] == "F7S"
+    ohh = exports[tpb.HISTORY_FORMAT_OPEN_HAND_HISTORY_JSON]
+    assert ohh.media_type == "application/json"
+    assert json.loads(ohh.content)["ohh"]["game_number"] == hand.hand_id
+    stars = exports[tpb.HISTORY_FORMAT_POKERSTARS_TEXT]
+    assert stars.media_type == "text/plain"
+    assert stars.content.startswith(f"PokerStars Hand #{hand.hand_number}:  7 Card Stud Limit")
     running = table.call("StartHand").hand
     request = tpb.ExportHandHistoryRequest(
         table_id=table.table_id, hand_id=running.hand_id, format=tpb.HISTORY_FORMAT_PHH

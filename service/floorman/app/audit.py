@@ -2,6 +2,10 @@
 
 * :class:`AuditService` audits documents (bytes or text) through
   :mod:`floorman.domain.audit` and reports each finding with :class:`FindingRecorder`.
+  An :class:`AuditRun` spans the documents of one request (or one ``floorman audit``): a hand
+  repeated anywhere in it is a duplicate (identical) or a ``history.duplicate_hand`` finding
+  (altered), and it writes at most :data:`MAX_FINDING_LOG_LINES` ``rule_finding`` lines
+  (then one ``rule_findings_suppressed`` line; the metric counts every finding).
 * :func:`record_finding` / :class:`FindingRecorder` — the one place a rule finding becomes a
   structlog line (``event="rule_finding"``) and a ``floorman_rule_findings_total{game,rule}``
   increment. Live tables call it for every refused action and settlement discrepancy (with
@@ -26,6 +30,7 @@ from typing import Any, Final, Protocol
 from floorman.domain.audit import (
     AuditStatus,
     HandAudit,
+    HandRegistry,
     SourceFormat,
     audit_document,
     detect_format,
@@ -35,6 +40,10 @@ from floorman.observability.logging import get_logger
 from floorman.observability.metrics import UNKNOWN_GAME_LABEL, Metrics
 
 FINDING_EVENT: Final = "rule_finding"
+SUPPRESSED_EVENT: Final = "rule_findings_suppressed"
+MAX_FINDING_LOG_LINES: Final = 200
+"""``rule_finding`` lines one audit run writes at most (a hostile document must not flood the
+logs); ``floorman_rule_findings_total`` still counts every finding."""
 HISTORY_SUFFIXES: Final = frozenset(
     {".phh", ".phhs", ".txt", ".json", ".jsonl", ".ohh", ".xml", ".hh", ".log"}
 )
@@ -76,6 +85,7 @@ class FindingRecorder:
         finding: FindingLike,
         *,
         redact_cards: bool = False,
+        log: bool = True,
         **context: object,
     ) -> None:
         """One structlog line (``event="rule_finding"``, level warning for rule findings,
@@ -89,10 +99,13 @@ class FindingRecorder:
             finding: the finding (see :class:`FindingLike`).
             redact_cards: replace every card in the message and values by ``??`` (a live
                 hand: hole cards of an unfinished hand never reach the logs).
+            log: False counts the finding without a log line (a run over its log budget).
             context: extra key-values for the log line.
         """
         if self.metrics is not None:
             self.metrics.count_finding(game, finding.rule)
+        if not log:
+            return
         clean: Callable[[str], str] = _redact if redact_cards else str
         log = self.logger if self.logger is not None else get_logger()
         informational = getattr(finding, "informational", finding.rule == "card.unknown")
@@ -147,6 +160,22 @@ def decode_history(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
+@dataclass(slots=True)
+class AuditRun:
+    """What one audit run (one request or stream, one ``floorman audit``) carries from one
+    document to the next; used by one thread at a time.
+
+    Attributes:
+        hands: the hands met so far (copies across documents are duplicates).
+        log_lines: ``rule_finding`` lines the run may still write.
+        suppressed: findings counted but not logged once the budget was spent.
+    """
+
+    hands: HandRegistry = field(default_factory=HandRegistry)
+    log_lines: int = MAX_FINDING_LOG_LINES
+    suppressed: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class AuditService:
     """The audit use cases (transport-neutral; the gRPC servicer and the CLI call it).
@@ -158,27 +187,68 @@ class AuditService:
     recorder: FindingRecorder = field(default_factory=FindingRecorder)
 
     def audit_text(
-        self, text: str, *, source: str, format: SourceFormat | None = None
+        self,
+        text: str,
+        *,
+        source: str,
+        format: SourceFormat | None = None,
+        run: AuditRun | None = None,
     ) -> list[HandAudit]:
         """Audit every hand of one document (see
-        :func:`floorman.domain.audit.audit_document`); each finding is recorded."""
-        audits = audit_document(text, source=source, format=format)
+        :func:`floorman.domain.audit.audit_document`); each finding is counted, and logged
+        while the run's log budget lasts.
+
+        Args:
+            text: the document, decoded.
+            source: its name (copied into every verdict and log line).
+            format: the format when known; ``None`` detects it.
+            run: the run the document belongs to (default: a run of this document alone,
+                finished here: see :meth:`finish`).
+        """
+        alone = run is None
+        run = AuditRun() if run is None else run
+        audits = audit_document(text, source=source, format=format, hands=run.hands)
         for audit in audits:
             for finding in audit.findings:
+                log = run.log_lines > 0
+                if log:
+                    run.log_lines -= 1
+                else:
+                    run.suppressed += 1
                 self.recorder.record(
                     audit.game,
                     finding,
+                    log=log,
                     source=audit.source,
                     hand_id=audit.hand_id,
                     format=audit.format.value,
                 )
+        if alone:
+            self.finish(run)
         return audits
 
     def audit_bytes(
-        self, data: bytes, *, source: str, format: SourceFormat | None = None
+        self,
+        data: bytes,
+        *,
+        source: str,
+        format: SourceFormat | None = None,
+        run: AuditRun | None = None,
     ) -> list[HandAudit]:
         """:meth:`audit_text` on :func:`decode_history` of ``data``."""
-        return self.audit_text(decode_history(data), source=source, format=format)
+        return self.audit_text(decode_history(data), source=source, format=format, run=run)
+
+    def finish(self, run: AuditRun) -> None:
+        """End a run: one ``rule_findings_suppressed`` warning (``suppressed``, ``limit``)
+        when findings went unlogged."""
+        if run.suppressed:
+            log = self.recorder.logger if self.recorder.logger is not None else get_logger()
+            log.warning(
+                SUPPRESSED_EVENT,
+                suppressed=run.suppressed,
+                limit=MAX_FINDING_LOG_LINES,
+                message="more findings than one audit run logs; the metric counts them all",
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +256,9 @@ class AuditSummary:
     """Counts over audited hands.
 
     Attributes:
-        hands: every verdict (unsupported and unreadable parts included).
-        clean / findings / unverifiable / unsupported: verdicts by status.
+        hands: every verdict (unsupported, duplicate and unreadable parts included).
+        clean / findings / unverifiable / unsupported / duplicates: verdicts by status
+            (``duplicates``: identical copies of a hand met before, not audited again).
         by_rule: rule id -> findings of that rule (informational ones apart, in ``notes``).
         notes: informational rule id -> count (``card.unknown``).
         by_format: (format, game or ``unknown``) -> status -> hands.
@@ -198,6 +269,7 @@ class AuditSummary:
     findings: int = 0
     unverifiable: int = 0
     unsupported: int = 0
+    duplicates: int = 0
     by_rule: Mapping[str, int] = field(default_factory=dict)
     notes: Mapping[str, int] = field(default_factory=dict)
     by_format: Mapping[tuple[str, str], Mapping[str, int]] = field(default_factory=dict)
@@ -221,6 +293,7 @@ class AuditSummary:
             findings=status[AuditStatus.FINDINGS],
             unverifiable=status[AuditStatus.UNVERIFIABLE],
             unsupported=status[AuditStatus.UNSUPPORTED],
+            duplicates=status[AuditStatus.DUPLICATE],
             by_rule=dict(sorted(rules.items())),
             notes=dict(sorted(notes.items())),
             by_format={k: dict(sorted(v.items())) for k, v in sorted(by_format.items())},
@@ -272,7 +345,8 @@ def audit_paths(
 
     A file found by searching a directory whose text no reader recognises (a README, a
     licence) is skipped; a file named explicitly is always audited (an unrecognised one is a
-    ``history.unreadable`` finding).
+    ``history.unreadable`` finding). The files are one :class:`AuditRun`: a hand repeated in
+    several files is audited once (or flagged when the copies differ).
 
     Args:
         paths: files and directories.
@@ -284,6 +358,7 @@ def audit_paths(
         OSError: a file cannot be read.
     """
     service = AuditService() if service is None else service
+    run = AuditRun()
     files = history_files(paths)
     audits: list[HandAudit] = []
     read: list[Path] = []
@@ -292,11 +367,12 @@ def audit_paths(
         text = decode_history(path.read_bytes())
         found: list[HandAudit] = []
         if named or detect_format(text) is not SourceFormat.UNKNOWN:
-            found = service.audit_text(text, source=str(path))
+            found = service.audit_text(text, source=str(path), run=run)
             audits += found
             read.append(path)
         else:
             skipped.append(path)
         if on_file is not None:
             on_file(done, len(files), path, found)
+    service.finish(run)
     return PathsAudit(audits=tuple(audits), files=tuple(read), skipped=tuple(skipped))

@@ -2,7 +2,10 @@
 
 Every problem in a request is collected before raising one :class:`InvalidArgument`, with
 field paths as the gRPC contract names them (``cards[2]``, ``hands[1].cards[0]``) and the
-RULES.md rule id of each card problem.
+RULES.md rule id of each card problem. ``players`` is 0 (unknown) or within the game's
+player range in every game, and CompareHands takes at most as many hands as the game seats
+players (RULES.md: 2 to 5 in 7-A draw, 2 to 6 in classic draw, 2 to 8 in the seven card
+studs, 2 to 10 in Five Card Stud) and as ``players`` when it is given.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import Final
 
 from floorman.domain.cards import DECK_SIX_TO_ACE, Card, parse_cards
 from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.games import game_spec
 from floorman.domain.model import Game
 from floorman.domain.ranking import (
     Comparison,
@@ -21,7 +25,6 @@ from floorman.domain.ranking import (
     deck_for,
     evaluate,
 )
-from floorman.domain.ranking.games import MAX_PLAYERS_7A
 
 GAME_NAMES: Final = {
     Game.FIVE_CARD_DRAW_7A: "Five Card Draw 7-A",
@@ -42,19 +45,47 @@ def _check_game(game: Game | None, problems: list[FieldViolation]) -> None:
 
 
 def _check_players(game: Game | None, players: int, problems: list[FieldViolation]) -> bool:
-    """Record a bad ``players``; True when it is usable."""
+    """Record a bad ``players`` (negative, or outside the game's player range when not 0);
+    True when it is usable."""
     if players < 0:
         problems.append(
             FieldViolation("players", "", f"players must not be negative (got {players})")
         )
         return False
-    if game is Game.FIVE_CARD_DRAW_7A and not (players == 0 or 2 <= players <= MAX_PLAYERS_7A):
+    if game is None or players == 0:
+        return True
+    spec = game_spec(game)
+    if not spec.min_players <= players <= spec.max_players:
         problems.append(
             FieldViolation(
                 "players",
                 "",
-                f"Five Card Draw 7-A takes 0 (unknown) or 2 to 5 players (got {players})",
+                f"{GAME_NAMES[game]} takes 0 (unknown) or {spec.min_players} to "
+                f"{spec.max_players} players (got {players})",
             )
+        )
+        return False
+    return True
+
+
+def _check_hand_count(
+    game: Game | None, hands: int, players: int, problems: list[FieldViolation]
+) -> bool:
+    """Record more hands than the game seats players (or than ``players`` dealt in, when
+    given); True when the count is usable."""
+    if game is None or not hands:
+        return True
+    most = game_spec(game).max_players
+    if hands > most:
+        problems.append(
+            FieldViolation(
+                "hands", "", f"{GAME_NAMES[game]} seats at most {most} players (got {hands} hands)"
+            )
+        )
+        return False
+    if 0 < players < hands:
+        problems.append(
+            FieldViolation("hands", "", f"{hands} hands, but only {players} players dealt in")
         )
         return False
     return True
@@ -121,10 +152,12 @@ def evaluate_hand(game: Game | None, cards: Sequence[str], *, players: int = 0) 
     Args:
         game: the game; ``None`` is the unspecified game.
         cards: card texts ("Ah", "10d"); 5, or 5-7 in the Seven Card Stud games.
-        players: 7-A draw only: players dealt in (0 = unknown -> 32-card deck, 5 -> 36-card).
+        players: players dealt in: 0 (unknown) or within the game's range; it changes the
+            deck in 7-A draw only (0 -> 32-card deck, 5 -> 36-card).
 
     Raises:
-        InvalidArgument: every violation: ``game`` (rule ""), ``players`` (rule ""),
+        InvalidArgument: every violation: ``game`` (rule ""), ``players`` (rule ""; outside
+            the game's player range),
             ``cards`` (``card.count``), ``cards[j]`` (``card.malformed``, ``card.not_in_deck``,
             ``card.duplicate``).
     """
@@ -153,17 +186,19 @@ def compare_hands(
     Args:
         game: the game; ``None`` is the unspecified game.
         hands: each hand's own card texts (at least one hand).
-        players: 7-A draw only; 0 means the number of hands (DESIGN.md), so five hands play
-            the 36-card deck and more than five hands are refused.
+        players: players dealt in: 0 means the number of hands (DESIGN.md), else within the
+            game's range and at least the number of hands; it changes the deck in 7-A draw
+            only (five players play the 36-card deck).
         community: card texts every hand shares (the Seven Card Stud games' 7th-street
             community card); they count toward each hand's 5 to 7 cards and each result's
             best five may use them.
 
     Raises:
         InvalidArgument: every violation: ``game``, ``players``, ``hands`` (rule "": no hand,
-            or more than five in 7-A draw), ``community_cards`` (``card.count``: a game
-            without community cards), ``community_cards[k]`` (``card.malformed``,
-            ``card.not_in_deck``, ``card.duplicate``), ``hands[i].cards`` (``card.count``,
+            more hands than the game seats players or than ``players``), ``community_cards``
+            (``card.count``: a game without community cards), ``community_cards[k]``
+            (``card.malformed``, ``card.not_in_deck``, ``card.duplicate``), ``hands[i].cards``
+            (``card.count``,
             own plus community cards) and ``hands[i].cards[j]`` (``card.malformed``,
             ``card.not_in_deck``, ``card.duplicate`` within a hand, across hands or with a
             community card).
@@ -174,12 +209,7 @@ def compare_hands(
     if not hands:
         problems.append(FieldViolation("hands", "", "at least one hand is required"))
     dealt = players or len(hands)
-    if game is Game.FIVE_CARD_DRAW_7A and len(hands) > MAX_PLAYERS_7A:
-        problems.append(
-            FieldViolation(
-                "hands", "", f"Five Card Draw 7-A seats at most 5 players (got {len(hands)} hands)"
-            )
-        )
+    if not _check_hand_count(game, len(hands), players if usable else 0, problems):
         usable = False
     _check_community(game, community, problems)
     deck = _deck(game, dealt, usable)

@@ -5,12 +5,17 @@ Every line carries ``event``, ``level`` and ``timestamp`` (ISO 8601, UTC). The s
 ``server_started`` / ``server_stopping`` / ``server_stopped``. Records from the standard
 library's :mod:`logging` (gRPC's own warnings, for instance) are rendered as the same JSON
 lines. Never log hole cards of an unfinished hand, deck order, seeds or tokens (DESIGN.md).
+
+DESIGN.md "Logs": lines are bound with request, table and hand ids. :func:`bind_call_ids`
+binds them to the current call's context (structlog contextvars): every line logged while
+the call runs, in its task or in the worker threads it starts, carries them.
 """
 
 from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Mapping
 from typing import Any, Final, TextIO
 
 import structlog
@@ -23,6 +28,10 @@ _LEVELS: Final = {
     "critical": logging.CRITICAL,
 }
 LOGGER_NAME: Final = "floorman"
+CALL_ID_KEYS: Final = ("request_id", "table_id", "hand_id")
+"""The ids a call's log lines carry when the call has them (DESIGN.md "Logs")."""
+MAX_ID_CHARS: Final = 128
+"""An id is logged cut to this length (ids come from requests, before any size check)."""
 
 
 def configure_logging(*, level: str = "info", stream: TextIO | None = None) -> None:
@@ -76,3 +85,28 @@ def configure_logging(*, level: str = "info", stream: TextIO | None = None) -> N
 def get_logger(**initial: Any) -> Any:
     """A structlog bound logger carrying ``initial`` key-values on every line."""
     return structlog.get_logger(LOGGER_NAME, **initial)
+
+
+def call_ids(values: Mapping[str, object]) -> dict[str, str]:
+    """The non-empty string :data:`CALL_ID_KEYS` of ``values``, each cut to
+    :data:`MAX_ID_CHARS` characters (other keys and empty values left out)."""
+    out: dict[str, str] = {}
+    for key in CALL_ID_KEYS:
+        value = values.get(key)
+        if isinstance(value, str) and value:
+            out[key] = value[:MAX_ID_CHARS]
+    return out
+
+
+def bind_call_ids(**ids: object) -> None:
+    """Bind the non-empty ``request_id`` / ``table_id`` / ``hand_id`` among ``ids`` to the
+    current context, so every later log line of this call carries them (never pass cards,
+    tokens or deck order)."""
+    found = call_ids(ids)
+    if found:
+        structlog.contextvars.bind_contextvars(**found)
+
+
+def clear_call_ids() -> None:
+    """Forget the call ids bound in the current context (a new call starts)."""
+    structlog.contextvars.unbind_contextvars(*CALL_ID_KEYS)

@@ -29,6 +29,7 @@ STATUS_TO_PB: Final = {
     AuditStatus.FINDINGS: apb.AUDIT_STATUS_FINDINGS,
     AuditStatus.UNVERIFIABLE: apb.AUDIT_STATUS_UNVERIFIABLE,
     AuditStatus.UNSUPPORTED: apb.AUDIT_STATUS_UNSUPPORTED,
+    AuditStatus.DUPLICATE: apb.AUDIT_STATUS_DUPLICATE,
 }
 
 
@@ -40,9 +41,13 @@ def format_from_pb(number: int, *, field: str) -> SourceFormat | None:
             reads may be named).
     """
     if number not in FORMAT_FROM_PB:
-        raise InvalidArgument.single(
-            field, "", f"format {number} is not one the audit reads (leave it unspecified)"
+        known = number in apb.AuditFormat.values()
+        problem = (
+            f"{apb.AuditFormat.Name(number)} is not a format the audit reads (leave it unspecified)"
+            if known
+            else f"{number} is not a known AuditFormat"
         )
+        raise InvalidArgument.single(field, "", problem)
     return FORMAT_FROM_PB[number]
 
 
@@ -90,4 +95,5 @@ def summary_to_pb(summary: AuditSummary) -> apb.AuditSummary:
         unverifiable=summary.unverifiable,
         unsupported=summary.unsupported,
         findings_by_rule=dict(summary.by_rule),
+        duplicates=summary.duplicates,
     )

@@ -111,19 +111,23 @@ def evaluate_at_sync(
     timeout: float = CALL_TIMEOUT_SECONDS,
     token: str | None = None,
     root_certificates: str | None = None,
+    tls: bool = False,
 ) -> rpb.EvaluateHandResponse:
     """Call EvaluateHand on the server at ``target`` (``HOST:PORT``) once, blocking; with
-    ``token`` as bearer token and over TLS verified by ``root_certificates`` (a PEM file)
-    when given.
+    ``token`` as bearer token and over TLS when ``tls`` or ``root_certificates`` (a PEM file
+    of the CA that signed the server's certificate; else the system's trusted roots).
 
     Raises:
         FloormanRpcError: any non-OK status (UnavailableError when nothing listens).
+        ValueError: a malformed token.
+        OSError: the CA file cannot be read.
     """
     with FloormanClient.connect(
         target,
         timeout=timeout,
         retry=NO_RETRIES,
         token=token,
+        tls=tls,
         root_certificates=root_certificates,
     ) as client:
         return client.rules.evaluate_hand(
@@ -138,12 +142,15 @@ async def evaluate_at(
     timeout: float = CALL_TIMEOUT_SECONDS,
     token: str | None = None,
     root_certificates: str | None = None,
+    tls: bool = False,
 ) -> rpb.EvaluateHandResponse:
     """:func:`evaluate_at_sync` in a worker thread, so an in-process server on this event
     loop keeps serving while the call waits.
 
     Raises:
         FloormanRpcError: any non-OK status (UnavailableError when nothing listens).
+        ValueError: a malformed token.
+        OSError: the CA file cannot be read.
     """
     return await asyncio.to_thread(
         evaluate_at_sync,
@@ -152,6 +159,7 @@ async def evaluate_at(
         timeout=timeout,
         token=token,
         root_certificates=root_certificates,
+        tls=tls,
     )
 
 
@@ -184,21 +192,27 @@ async def run_eval(
     as_json: bool,
     token: str | None = None,
     root_certificates: str | None = None,
+    tls: bool = False,
 ) -> EvalOutcome:
-    """``floorman eval``: call EvaluateHand at ``target`` (with the bearer ``token`` and over
-    TLS verified by the ``root_certificates`` PEM file, when given); when nothing answers there
-    and ``fallback`` is set (no target was named), answer from an in-process server and say so.
+    """``floorman eval``: call EvaluateHand at ``target`` (with the bearer ``token``, and over
+    TLS when ``tls`` or the ``root_certificates`` PEM file is given); when nothing answers
+    there and ``fallback`` is set (no target was named), answer from an in-process server and
+    say so.
 
     Returns:
         The text to print and the exit code: 0 on an answer, 2 for INVALID_ARGUMENT, 1 for
         any other error.
+
+    Raises:
+        ValueError: a malformed token.
+        OSError: the CA file cannot be read.
     """
     request = rpb.EvaluateHandRequest(game=game, cards=list(cards), players=players)
     notice = ""
     try:
         try:
             response = await evaluate_at(
-                target, request, token=token, root_certificates=root_certificates
+                target, request, token=token, root_certificates=root_certificates, tls=tls
             )
         except FloormanRpcError as error:
             if not (fallback and error.code() is grpc.StatusCode.UNAVAILABLE):

@@ -70,6 +70,12 @@ REQUIRED: Final[Any] = object()
 """The ``default`` of :func:`enum_value` for an enum that must be specified."""
 
 
+def unknown_enum(number: int, enum_name: str) -> str:
+    """The one message for an enum number the contract does not define, everywhere:
+    ``"99 is not a known Game"`` (the status reads ``"game: 99 is not a known Game"``)."""
+    return f"{number} is not a known {enum_name}"
+
+
 def enum_value(
     number: int,
     table: Mapping[int, _E],
@@ -78,17 +84,28 @@ def enum_value(
     what: str,
     problems: _Problems,
     default: Any = REQUIRED,
+    enum_name: str = "",
 ) -> Any:
     """The domain member for pb enum ``number``; UNSPECIFIED (0) is ``default`` unless that is
-    :data:`REQUIRED`. ``None`` after recording a violation at ``field`` (``"<what> is
-    required"`` or ``"<what> has no value <n>"``; ``what`` may be ``""``)."""
+    :data:`REQUIRED`. ``None`` after recording a violation at ``field``: ``"<what> is
+    required"`` (``what`` defaults to the field's last part) or :func:`unknown_enum`
+    (``enum_name`` defaults to the domain enum's class name, the contract's enum name)."""
     if number == 0 and default is not REQUIRED:
         return default
     member = table.get(number)
     if member is None:
-        problem = "is required" if number == 0 else f"has no value {number}"
-        problems.append(FieldViolation(field, "", f"{what} {problem}".lstrip()))
+        if number == 0:
+            noun = what or field.rsplit(".", 1)[-1].replace("_", " ")
+            problems.append(FieldViolation(field, "", f"{noun} is required"))
+        else:
+            name = enum_name or _enum_name(table)
+            problems.append(FieldViolation(field, "", unknown_enum(number, name)))
     return member
+
+
+def _enum_name(table: Mapping[int, Any]) -> str:
+    member = next((m for m in table.values() if m is not None), None)
+    return type(member).__name__ if member is not None else "value"
 
 
 def _non_negative(value: int, *, field: str, problems: _Problems) -> int:
@@ -119,8 +136,17 @@ def _cards(texts: Sequence[str], *, field: str, problems: _Problems) -> tuple[in
 
 def game_from_pb(number: int) -> model.Game | None:
     """The domain game for a ``floorman.v1.Game`` number; ``None`` for GAME_UNSPECIFIED or a
-    number this server does not know (the use case then reports ``game`` as required)."""
+    number this server does not know (see :func:`unknown_game`)."""
     return GAME_FROM_PB.get(number)
+
+
+def unknown_game(number: int, *, field: str = "game") -> FieldViolation | None:
+    """The violation for a ``floorman.v1.Game`` number the contract does not define
+    (``"99 is not a known Game"``); ``None`` for a known game and for GAME_UNSPECIFIED
+    (a missing game, which the use case reports as required)."""
+    if number == 0 or number in GAME_FROM_PB:
+        return None
+    return FieldViolation(field, "", unknown_enum(number, "Game"))
 
 
 def _fill_hand_value(target: pb.HandValue, value: HandValue) -> None:

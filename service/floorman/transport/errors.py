@@ -18,7 +18,10 @@
   ``ErrorInfo`` reasons ``TABLE_EXISTS`` / ``REQUEST_ID_CONFLICT``; the store's
   ``TableClosed`` -> FAILED_PRECONDITION ``RULE_VIOLATION`` rule ``table.closed``;
   ``InvalidPageToken`` -> INVALID_ARGUMENT (``page_token``); ``StoreUnavailable`` ->
-  UNAVAILABLE (the outcome of a write may be unknown: retry with the same request id).
+  UNAVAILABLE (the outcome of a write may be unknown: retry with the same request id);
+  ``WatchStopped`` (a WatchTable stream ended by a server shutdown) -> UNAVAILABLE
+  ``"server shutting down; resume from sequence N"`` with ``ErrorInfo{reason:
+  "SERVER_SHUTTING_DOWN", metadata: last_sequence}``.
 * security (:mod:`floorman.security`): ``Unauthenticated`` -> UNAUTHENTICATED and
   ``PermissionDenied`` -> PERMISSION_DENIED, each with ``ErrorInfo{reason: TOKEN_MISSING |
   TOKEN_MALFORMED | TOKEN_UNKNOWN | ROLE_NOT_ALLOWED | TABLE_NOT_ASSIGNED, domain:
@@ -47,6 +50,7 @@ from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from floorman.app.tables.service import HandNotFound
+from floorman.app.tables.watch import WatchStopped
 from floorman.domain.errors import FloormanError, HistoryError, InvalidArgument, RuleViolation
 from floorman.domain.settlement import UnverifiableHand
 from floorman.observability.logging import get_logger
@@ -66,6 +70,7 @@ ERROR_DOMAIN: Final = "floorman"
 UNKNOWN_CARD_RULE: Final = "card.unknown"
 RULE_VIOLATION_REASON: Final = "RULE_VIOLATION"
 SEQUENCE_MISMATCH_REASON: Final = "SEQUENCE_MISMATCH"
+SHUTTING_DOWN_REASON: Final = "SERVER_SHUTTING_DOWN"
 INTERNAL_MESSAGE: Final = "internal error: the failure was logged on the server"
 MAX_FIELD_VIOLATIONS: Final = 12
 MAX_FIELD_BYTES: Final = 64
@@ -151,6 +156,9 @@ def _table_status(error: BaseException) -> grpc.Status | None:
         return _rich(code_pb2.INVALID_ARGUMENT, _summary(fields), _bad_request(fields))
     if isinstance(error, StoreUnavailable):
         return _rich(code_pb2.UNAVAILABLE, f"the table store is unavailable: {error}")
+    if isinstance(error, WatchStopped):
+        info = _info(SHUTTING_DOWN_REASON, last_sequence=str(error.last_sequence))
+        return _rich(code_pb2.UNAVAILABLE, str(error), info)
     return None
 
 

@@ -4,12 +4,21 @@ Logging and metrics share one interceptor on purpose: both need the same start t
 code and duration, and every interceptor layer costs each RPC a wrap. Every method is
 observed, including health checks and reflection. Each line is::
 
-    {"event": "rpc", "method": "/floorman.v1.RulesService/EvaluateHand", "code": "OK",
-     "duration_ms": 0.182, "peer": "ipv4:127.0.0.1:50112", "level": "info", "timestamp": ...}
+    {"event": "rpc", "method": "/floorman.v1.TableService/RecordAction", "code": "OK",
+     "duration_ms": 0.182, "peer": "ipv4:127.0.0.1:50112", "request_id": "act-2",
+     "table_id": "demo", "hand_id": "5f0c...", "level": "info", "timestamp": ...}
+
+Ids (DESIGN.md "Logs"): the request's ``request_id``, ``table_id`` and ``hand_id`` fields,
+when it has them, are bound to the call's log context at its start
+(:func:`~floorman.observability.logging.bind_call_ids`), so the ``rpc`` line and every line
+logged during the call (``rule_finding`` ...) carry them; a servicer binds the hand id once
+it knows it (the tables servicer does, from its answer). Only ids: never cards or tokens.
 
 The status code is the one the client sees: ``OK``, the code of ``context.abort`` (what
 :func:`floorman.transport.errors.maps_errors` uses), ``CANCELLED`` when the call is
-cancelled, and ``UNKNOWN`` for an exception that escapes a handler (gRPC's own mapping).
+cancelled (also when the client went away before the status could be sent: gRPC then
+raises its ``InternalError`` from the abort, which is no server fault), and ``UNKNOWN`` for
+an exception that escapes a handler (gRPC's own mapping).
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ from typing import Any, Final
 
 import grpc
 
-from floorman.observability.logging import get_logger
+from floorman.observability.logging import bind_call_ids, clear_call_ids, get_logger
 from floorman.observability.metrics import MethodMetrics, Metrics
 
 RPC_EVENT: Final = "rpc"
@@ -59,7 +68,22 @@ def _code_name(context: grpc.aio.ServicerContext, error: BaseException | None) -
         return code.name
     if isinstance(error, asyncio.CancelledError | GeneratorExit):
         return "CANCELLED"
+    if isinstance(error, grpc.aio.InternalError) and context.done():
+        # gRPC could not send the status (ExecuteBatchError): the call was already over on
+        # the transport, i.e. the client cancelled or went away. Not a server error.
+        return "CANCELLED"
     return "UNKNOWN"
+
+
+def _bind_request_ids(request: Any) -> None:
+    """Bind the request's ``request_id`` / ``table_id`` / ``hand_id`` (the fields it has) to
+    the call's log context; a request stream binds nothing."""
+    clear_call_ids()
+    bind_call_ids(
+        request_id=getattr(request, "request_id", ""),
+        table_id=getattr(request, "table_id", ""),
+        hand_id=getattr(request, "hand_id", ""),
+    )
 
 
 class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
@@ -152,6 +176,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
                 info.metrics.record_start()
             started = perf_counter()
             peer = context.peer()
+            _bind_request_ids(request)
             error: BaseException | None = None
             try:
                 return await behavior(request, context)
@@ -171,6 +196,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
             # read the peer now: context.peer() on a stream the client cancelled crashes
             # grpcio (SIGSEGV) when the generator is closed
             peer = context.peer()
+            _bind_request_ids(request)
             error: BaseException | None = None
             try:
                 async for response in behavior(request, context):

@@ -169,7 +169,8 @@ async def create_server(
         maximum_concurrent_rpcs=settings.limits.concurrent_rpcs or None,
     )
     rpb_grpc.add_RulesServiceServicer_to_server(RulesServicer(core=core, metrics=metrics), server)
-    apb_grpc.add_AuditServiceServicer_to_server(AuditServicer(metrics=metrics), server)
+    audit = AuditServicer(metrics=metrics, max_answer_bytes=settings.max_message_bytes)
+    apb_grpc.add_AuditServiceServicer_to_server(audit, server)
     names = SERVICE_NAMES
     if tables is not None:
         servicer = TableServicer(service=tables, viewer_of=viewer_of)

@@ -24,7 +24,7 @@ from google.protobuf.timestamp_pb2 import Timestamp
 from floorman.app.tables import commands
 from floorman.app.tables.views import EventView, HandView, Outcome, TableView
 from floorman.domain import model
-from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.errors import FieldViolation
 from floorman.domain.table import events as ev
 from floorman.domain.table.placement import Positions
 from floorman.domain.table.redaction import Role
@@ -90,9 +90,9 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
         InvalidArgument: a missing game, unknown enum numbers, negative money.
     """
     problems: _Problems = []
-    game = conv.GAME_FROM_PB.get(message.game)
-    if game is None:
-        problems.append(FieldViolation(f"{field}.game", "", "the game is required"))
+    game = conv.enum_value(
+        message.game, conv.GAME_FROM_PB, field=f"{field}.game", what="game", problems=problems
+    )
     structure = conv.enum_value(
         message.betting_structure,
         conv.STRUCTURE_FROM_PB,
@@ -234,10 +234,16 @@ def history_format_from_pb(number: int) -> str:
     Raises:
         InvalidArgument: ``format`` unspecified or unknown.
     """
-    fmt = FORMAT_FROM_PB.get(number)
-    if fmt is None:
-        what = "is required" if number == 0 else f"has no value {number}"
-        raise InvalidArgument.single("format", "", f"the history format {what}")
+    problems: _Problems = []
+    fmt = conv.enum_value(
+        number,
+        FORMAT_FROM_PB,
+        field="format",
+        what="the history format",
+        problems=problems,
+        enum_name="HistoryFormat",
+    )
+    raise_problems(problems)
     return fmt
 
 

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from floorman.v1 import poker_pb2 as floorman_dot_v1_dot_poker__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x66loorman/v1/audit_service.proto\x12\x0b\x66loorman.v1\x1a\x17\x66loorman/v1/poker.proto\"^\n\x13HandHistoryDocument\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\x0c\x12(\n\x06\x66ormat\x18\x03 \x01(\x0e\x32\x18.floorman.v1.AuditFormat\"\x97\x01\n\x0c\x41uditFinding\x12\x0c\n\x04rule\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x13\n\x0b\x65vent_index\x18\x03 \x01(\x05\x12\x0c\n\x04seat\x18\x04 \x01(\x05\x12\x10\n\x08\x65xpected\x18\x05 \x01(\t\x12\x0e\n\x06\x61\x63tual\x18\x06 \x01(\t\x12\x0c\n\x04line\x18\x07 \x01(\x05\x12\x15\n\rinformational\x18\x08 \x01(\x08\"\xa0\x02\n\tHandAudit\x12\x15\n\rdocument_name\x18\x01 \x01(\t\x12\x16\n\x0e\x64ocument_index\x18\x02 \x01(\x05\x12\x0f\n\x07hand_id\x18\x03 \x01(\t\x12(\n\x06\x66ormat\x18\x04 \x01(\x0e\x32\x18.floorman.v1.AuditFormat\x12\x13\n\x0b\x66ormat_name\x18\x05 \x01(\t\x12\x1f\n\x04game\x18\x06 \x01(\x0e\x32\x11.floorman.v1.Game\x12(\n\x06status\x18\x07 \x01(\x0e\x32\x18.floorman.v1.AuditStatus\x12+\n\x08\x66indings\x18\x08 \x03(\x0b\x32\x19.floorman.v1.AuditFinding\x12\x0c\n\x04line\x18\t \x01(\x05\x12\x0e\n\x06\x64\x65tail\x18\n \x01(\t\"\xe9\x01\n\x0c\x41uditSummary\x12\r\n\x05hands\x18\x01 \x01(\x03\x12\r\n\x05\x63lean\x18\x02 \x01(\x03\x12\x10\n\x08\x66indings\x18\x03 \x01(\x03\x12\x14\n\x0cunverifiable\x18\x04 \x01(\x03\x12\x13\n\x0bunsupported\x18\x05 \x01(\x03\x12G\n\x10\x66indings_by_rule\x18\x06 \x03(\x0b\x32-.floorman.v1.AuditSummary.FindingsByRuleEntry\x1a\x35\n\x13\x46indingsByRuleEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x03:\x02\x38\x01\"P\n\x19\x41uditHandHistoriesRequest\x12\x33\n\tdocuments\x18\x01 \x03(\x0b\x32 .floorman.v1.HandHistoryDocument\"o\n\x1a\x41uditHandHistoriesResponse\x12%\n\x05hands\x18\x01 \x03(\x0b\x32\x16.floorman.v1.HandAudit\x12*\n\x07summary\x18\x02 \x01(\x0b\x32\x19.floorman.v1.AuditSummary\"U\n\x1f\x41uditHandHistoriesStreamRequest\x12\x32\n\x08\x64ocument\x18\x01 \x01(\x0b\x32 .floorman.v1.HandHistoryDocument\"u\n AuditHandHistoriesStreamResponse\x12%\n\x05hands\x18\x01 \x03(\x0b\x32\x16.floorman.v1.HandAudit\x12*\n\x07summary\x18\x02 \x01(\x0b\x32\x19.floorman.v1.AuditSummary*\xb6\x01\n\x0b\x41uditFormat\x12\x1c\n\x18\x41UDIT_FORMAT_UNSPECIFIED\x10\x00\x12\x14\n\x10\x41UDIT_FORMAT_PHH\x10\x01\x12\"\n\x1e\x41UDIT_FORMAT_OPEN_HAND_HISTORY\x10\x02\x12\x1b\n\x17\x41UDIT_FORMAT_POKERSTARS\x10\x03\x12\x1a\n\x16\x41UDIT_FORMAT_FULL_TILT\x10\x04\x12\x16\n\x12\x41UDIT_FORMAT_OTHER\x10\x05*\x9b\x01\n\x0b\x41uditStatus\x12\x1c\n\x18\x41UDIT_STATUS_UNSPECIFIED\x10\x00\x12\x16\n\x12\x41UDIT_STATUS_CLEAN\x10\x01\x12\x19\n\x15\x41UDIT_STATUS_FINDINGS\x10\x02\x12\x1d\n\x19\x41UDIT_STATUS_UNVERIFIABLE\x10\x03\x12\x1c\n\x18\x41UDIT_STATUS_UNSUPPORTED\x10\x04\x32\xf0\x01\n\x0c\x41uditService\x12\x65\n\x12\x41uditHandHistories\x12&.floorman.v1.AuditHandHistoriesRequest\x1a\'.floorman.v1.AuditHandHistoriesResponse\x12y\n\x18\x41uditHandHistoriesStream\x12,.floorman.v1.AuditHandHistoriesStreamRequest\x1a-.floorman.v1.AuditHandHistoriesStreamResponse(\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x66loorman/v1/audit_service.proto\x12\x0b\x66loorman.v1\x1a\x17\x66loorman/v1/poker.proto\"^\n\x13HandHistoryDocument\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0f\n\x07\x63ontent\x18\x02 \x01(\x0c\x12(\n\x06\x66ormat\x18\x03 \x01(\x0e\x32\x18.floorman.v1.AuditFormat\"\x97\x01\n\x0c\x41uditFinding\x12\x0c\n\x04rule\x18\x01 \x01(\t\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x13\n\x0b\x65vent_index\x18\x03 \x01(\x05\x12\x0c\n\x04seat\x18\x04 \x01(\x05\x12\x10\n\x08\x65xpected\x18\x05 \x01(\t\x12\x0e\n\x06\x61\x63tual\x18\x06 \x01(\t\x12\x0c\n\x04line\x18\x07 \x01(\x05\x12\x15\n\rinformational\x18\x08 \x01(\x08\"\xa0\x02\n\tHandAudit\x12\x15\n\rdocument_name\x18\x01 \x01(\t\x12\x16\n\x0e\x64ocument_index\x18\x02 \x01(\x05\x12\x0f\n\x07hand_id\x18\x03 \x01(\t\x12(\n\x06\x66ormat\x18\x04 \x01(\x0e\x32\x18.floorman.v1.AuditFormat\x12\x13\n\x0b\x66ormat_name\x18\x05 \x01(\t\x12\x1f\n\x04game\x18\x06 \x01(\x0e\x32\x11.floorman.v1.Game\x12(\n\x06status\x18\x07 \x01(\x0e\x32\x18.floorman.v1.AuditStatus\x12+\n\x08\x66indings\x18\x08 \x03(\x0b\x32\x19.floorman.v1.AuditFinding\x12\x0c\n\x04line\x18\t \x01(\x05\x12\x0e\n\x06\x64\x65tail\x18\n \x01(\t\"\xfd\x01\n\x0c\x41uditSummary\x12\r\n\x05hands\x18\x01 \x01(\x03\x12\r\n\x05\x63lean\x18\x02 \x01(\x03\x12\x10\n\x08\x66indings\x18\x03 \x01(\x03\x12\x14\n\x0cunverifiable\x18\x04 \x01(\x03\x12\x13\n\x0bunsupported\x18\x05 \x01(\x03\x12G\n\x10\x66indings_by_rule\x18\x06 \x03(\x0b\x32-.floorman.v1.AuditSummary.FindingsByRuleEntry\x12\x12\n\nduplicates\x18\x07 \x01(\x03\x1a\x35\n\x13\x46indingsByRuleEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x03:\x02\x38\x01\"P\n\x19\x41uditHandHistoriesRequest\x12\x33\n\tdocuments\x18\x01 \x03(\x0b\x32 .floorman.v1.HandHistoryDocument\"\x86\x01\n\x1a\x41uditHandHistoriesResponse\x12%\n\x05hands\x18\x01 \x03(\x0b\x32\x16.floorman.v1.HandAudit\x12*\n\x07summary\x18\x02 \x01(\x0b\x32\x19.floorman.v1.AuditSummary\x12\x15\n\romitted_hands\x18\x03 \x01(\x03\"U\n\x1f\x41uditHandHistoriesStreamRequest\x12\x32\n\x08\x64ocument\x18\x01 \x01(\x0b\x32 .floorman.v1.HandHistoryDocument\"\x8c\x01\n AuditHandHistoriesStreamResponse\x12%\n\x05hands\x18\x01 \x03(\x0b\x32\x16.floorman.v1.HandAudit\x12*\n\x07summary\x18\x02 \x01(\x0b\x32\x19.floorman.v1.AuditSummary\x12\x15\n\romitted_hands\x18\x03 \x01(\x03*\xb6\x01\n\x0b\x41uditFormat\x12\x1c\n\x18\x41UDIT_FORMAT_UNSPECIFIED\x10\x00\x12\x14\n\x10\x41UDIT_FORMAT_PHH\x10\x01\x12\"\n\x1e\x41UDIT_FORMAT_OPEN_HAND_HISTORY\x10\x02\x12\x1b\n\x17\x41UDIT_FORMAT_POKERSTARS\x10\x03\x12\x1a\n\x16\x41UDIT_FORMAT_FULL_TILT\x10\x04\x12\x16\n\x12\x41UDIT_FORMAT_OTHER\x10\x05*\xb7\x01\n\x0b\x41uditStatus\x12\x1c\n\x18\x41UDIT_STATUS_UNSPECIFIED\x10\x00\x12\x16\n\x12\x41UDIT_STATUS_CLEAN\x10\x01\x12\x19\n\x15\x41UDIT_STATUS_FINDINGS\x10\x02\x12\x1d\n\x19\x41UDIT_STATUS_UNVERIFIABLE\x10\x03\x12\x1c\n\x18\x41UDIT_STATUS_UNSUPPORTED\x10\x04\x12\x1a\n\x16\x41UDIT_STATUS_DUPLICATE\x10\x05\x32\xf0\x01\n\x0c\x41uditService\x12\x65\n\x12\x41uditHandHistories\x12&.floorman.v1.AuditHandHistoriesRequest\x1a\'.floorman.v1.AuditHandHistoriesResponse\x12y\n\x18\x41uditHandHistoriesStream\x12,.floorman.v1.AuditHandHistoriesStreamRequest\x1a-.floorman.v1.AuditHandHistoriesStreamResponse(\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,10 +34,10 @@ if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_AUDITSUMMARY_FINDINGSBYRULEENTRY']._loaded_options = None
   _globals['_AUDITSUMMARY_FINDINGSBYRULEENTRY']._serialized_options = b'8\001'
-  _globals['_AUDITFORMAT']._serialized_start=1252
-  _globals['_AUDITFORMAT']._serialized_end=1434
-  _globals['_AUDITSTATUS']._serialized_start=1437
-  _globals['_AUDITSTATUS']._serialized_end=1592
+  _globals['_AUDITFORMAT']._serialized_start=1320
+  _globals['_AUDITFORMAT']._serialized_end=1502
+  _globals['_AUDITSTATUS']._serialized_start=1505
+  _globals['_AUDITSTATUS']._serialized_end=1688
   _globals['_HANDHISTORYDOCUMENT']._serialized_start=73
   _globals['_HANDHISTORYDOCUMENT']._serialized_end=167
   _globals['_AUDITFINDING']._serialized_start=170
@@ -45,17 +45,17 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_HANDAUDIT']._serialized_start=324
   _globals['_HANDAUDIT']._serialized_end=612
   _globals['_AUDITSUMMARY']._serialized_start=615
-  _globals['_AUDITSUMMARY']._serialized_end=848
-  _globals['_AUDITSUMMARY_FINDINGSBYRULEENTRY']._serialized_start=795
-  _globals['_AUDITSUMMARY_FINDINGSBYRULEENTRY']._serialized_end=848
-  _globals['_AUDITHANDHISTORIESREQUEST']._serialized_start=850
-  _globals['_AUDITHANDHISTORIESREQUEST']._serialized_end=930
-  _globals['_AUDITHANDHISTORIESRESPONSE']._serialized_start=932
-  _globals['_AUDITHANDHISTORIESRESPONSE']._serialized_end=1043
-  _globals['_AUDITHANDHISTORIESSTREAMREQUEST']._serialized_start=1045
-  _globals['_AUDITHANDHISTORIESSTREAMREQUEST']._serialized_end=1130
-  _globals['_AUDITHANDHISTORIESSTREAMRESPONSE']._serialized_start=1132
-  _globals['_AUDITHANDHISTORIESSTREAMRESPONSE']._serialized_end=1249
-  _globals['_AUDITSERVICE']._serialized_start=1595
-  _globals['_AUDITSERVICE']._serialized_end=1835
+  _globals['_AUDITSUMMARY']._serialized_end=868
+  _globals['_AUDITSUMMARY_FINDINGSBYRULEENTRY']._serialized_start=815
+  _globals['_AUDITSUMMARY_FINDINGSBYRULEENTRY']._serialized_end=868
+  _globals['_AUDITHANDHISTORIESREQUEST']._serialized_start=870
+  _globals['_AUDITHANDHISTORIESREQUEST']._serialized_end=950
+  _globals['_AUDITHANDHISTORIESRESPONSE']._serialized_start=953
+  _globals['_AUDITHANDHISTORIESRESPONSE']._serialized_end=1087
+  _globals['_AUDITHANDHISTORIESSTREAMREQUEST']._serialized_start=1089
+  _globals['_AUDITHANDHISTORIESSTREAMREQUEST']._serialized_end=1174
+  _globals['_AUDITHANDHISTORIESSTREAMRESPONSE']._serialized_start=1177
+  _globals['_AUDITHANDHISTORIESSTREAMRESPONSE']._serialized_end=1317
+  _globals['_AUDITSERVICE']._serialized_start=1691
+  _globals['_AUDITSERVICE']._serialized_end=1931
 # @@protoc_insertion_point(module_scope)

@@ -24,6 +24,7 @@ class AuditStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     AUDIT_STATUS_FINDINGS: _ClassVar[AuditStatus]
     AUDIT_STATUS_UNVERIFIABLE: _ClassVar[AuditStatus]
     AUDIT_STATUS_UNSUPPORTED: _ClassVar[AuditStatus]
+    AUDIT_STATUS_DUPLICATE: _ClassVar[AuditStatus]
 AUDIT_FORMAT_UNSPECIFIED: AuditFormat
 AUDIT_FORMAT_PHH: AuditFormat
 AUDIT_FORMAT_OPEN_HAND_HISTORY: AuditFormat
@@ -35,6 +36,7 @@ AUDIT_STATUS_CLEAN: AuditStatus
 AUDIT_STATUS_FINDINGS: AuditStatus
 AUDIT_STATUS_UNVERIFIABLE: AuditStatus
 AUDIT_STATUS_UNSUPPORTED: AuditStatus
+AUDIT_STATUS_DUPLICATE: AuditStatus
 
 class HandHistoryDocument(_message.Message):
     __slots__ = ("name", "content", "format")
@@ -91,7 +93,7 @@ class HandAudit(_message.Message):
     def __init__(self, document_name: _Optional[str] = ..., document_index: _Optional[int] = ..., hand_id: _Optional[str] = ..., format: _Optional[_Union[AuditFormat, str]] = ..., format_name: _Optional[str] = ..., game: _Optional[_Union[_poker_pb2.Game, str]] = ..., status: _Optional[_Union[AuditStatus, str]] = ..., findings: _Optional[_Iterable[_Union[AuditFinding, _Mapping]]] = ..., line: _Optional[int] = ..., detail: _Optional[str] = ...) -> None: ...
 
 class AuditSummary(_message.Message):
-    __slots__ = ("hands", "clean", "findings", "unverifiable", "unsupported", "findings_by_rule")
+    __slots__ = ("hands", "clean", "findings", "unverifiable", "unsupported", "findings_by_rule", "duplicates")
     class FindingsByRuleEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -105,13 +107,15 @@ class AuditSummary(_message.Message):
     UNVERIFIABLE_FIELD_NUMBER: _ClassVar[int]
     UNSUPPORTED_FIELD_NUMBER: _ClassVar[int]
     FINDINGS_BY_RULE_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATES_FIELD_NUMBER: _ClassVar[int]
     hands: int
     clean: int
     findings: int
     unverifiable: int
     unsupported: int
     findings_by_rule: _containers.ScalarMap[str, int]
-    def __init__(self, hands: _Optional[int] = ..., clean: _Optional[int] = ..., findings: _Optional[int] = ..., unverifiable: _Optional[int] = ..., unsupported: _Optional[int] = ..., findings_by_rule: _Optional[_Mapping[str, int]] = ...) -> None: ...
+    duplicates: int
+    def __init__(self, hands: _Optional[int] = ..., clean: _Optional[int] = ..., findings: _Optional[int] = ..., unverifiable: _Optional[int] = ..., unsupported: _Optional[int] = ..., findings_by_rule: _Optional[_Mapping[str, int]] = ..., duplicates: _Optional[int] = ...) -> None: ...
 
 class AuditHandHistoriesRequest(_message.Message):
     __slots__ = ("documents",)
@@ -120,12 +124,14 @@ class AuditHandHistoriesRequest(_message.Message):
     def __init__(self, documents: _Optional[_Iterable[_Union[HandHistoryDocument, _Mapping]]] = ...) -> None: ...
 
 class AuditHandHistoriesResponse(_message.Message):
-    __slots__ = ("hands", "summary")
+    __slots__ = ("hands", "summary", "omitted_hands")
     HANDS_FIELD_NUMBER: _ClassVar[int]
     SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    OMITTED_HANDS_FIELD_NUMBER: _ClassVar[int]
     hands: _containers.RepeatedCompositeFieldContainer[HandAudit]
     summary: AuditSummary
-    def __init__(self, hands: _Optional[_Iterable[_Union[HandAudit, _Mapping]]] = ..., summary: _Optional[_Union[AuditSummary, _Mapping]] = ...) -> None: ...
+    omitted_hands: int
+    def __init__(self, hands: _Optional[_Iterable[_Union[HandAudit, _Mapping]]] = ..., summary: _Optional[_Union[AuditSummary, _Mapping]] = ..., omitted_hands: _Optional[int] = ...) -> None: ...
 
 class AuditHandHistoriesStreamRequest(_message.Message):
     __slots__ = ("document",)
@@ -134,9 +140,11 @@ class AuditHandHistoriesStreamRequest(_message.Message):
     def __init__(self, document: _Optional[_Union[HandHistoryDocument, _Mapping]] = ...) -> None: ...
 
 class AuditHandHistoriesStreamResponse(_message.Message):
-    __slots__ = ("hands", "summary")
+    __slots__ = ("hands", "summary", "omitted_hands")
     HANDS_FIELD_NUMBER: _ClassVar[int]
     SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    OMITTED_HANDS_FIELD_NUMBER: _ClassVar[int]
     hands: _containers.RepeatedCompositeFieldContainer[HandAudit]
     summary: AuditSummary
-    def __init__(self, hands: _Optional[_Iterable[_Union[HandAudit, _Mapping]]] = ..., summary: _Optional[_Union[AuditSummary, _Mapping]] = ...) -> None: ...
+    omitted_hands: int
+    def __init__(self, hands: _Optional[_Iterable[_Union[HandAudit, _Mapping]]] = ..., summary: _Optional[_Union[AuditSummary, _Mapping]] = ..., omitted_hands: _Optional[int] = ...) -> None: ...

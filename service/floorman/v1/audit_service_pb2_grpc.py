@@ -32,6 +32,11 @@ class AuditServiceStub:
     depends on unknown cards ("??") are "unverifiable", never "clean"; hands in a format or a
     game the audit does not read are "unsupported". Input that cannot be read is a finding
     (rule "history.unreadable", or "card.malformed") with its line, never an error status.
+    Every hand is audited once per call: an identical copy of a hand already met in the call
+    (same room, same hand number, same text) is "duplicate"; the same hand number with other
+    content is audited and gets the finding "history.duplicate_hand". A hand lists at most 50
+    findings (then one "history.findings_suppressed" note), and the answer never exceeds the
+    server's message size limit (see omitted_hands).
     """
 
     def __init__(self, channel):
@@ -59,6 +64,11 @@ class AuditServiceServicer:
     depends on unknown cards ("??") are "unverifiable", never "clean"; hands in a format or a
     game the audit does not read are "unsupported". Input that cannot be read is a finding
     (rule "history.unreadable", or "card.malformed") with its line, never an error status.
+    Every hand is audited once per call: an identical copy of a hand already met in the call
+    (same room, same hand number, same text) is "duplicate"; the same hand number with other
+    content is audited and gets the finding "history.duplicate_hand". A hand lists at most 50
+    findings (then one "history.findings_suppressed" note), and the answer never exceeds the
+    server's message size limit (see omitted_hands).
     """
 
     def AuditHandHistories(self, request, context):
@@ -103,6 +113,11 @@ class AuditService:
     depends on unknown cards ("??") are "unverifiable", never "clean"; hands in a format or a
     game the audit does not read are "unsupported". Input that cannot be read is a finding
     (rule "history.unreadable", or "card.malformed") with its line, never an error status.
+    Every hand is audited once per call: an identical copy of a hand already met in the call
+    (same room, same hand number, same text) is "duplicate"; the same hand number with other
+    content is audited and gets the finding "history.duplicate_hand". A hand lists at most 50
+    findings (then one "history.findings_suppressed" note), and the answer never exceeds the
+    server's message size limit (see omitted_hands).
     """
 
     @staticmethod

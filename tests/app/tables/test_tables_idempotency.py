@@ -77,7 +77,8 @@ def test_stale_expected_sequence_is_a_sequence_mismatch_with_the_current_sequenc
 def test_refused_action_becomes_a_finding_and_the_callers_sequence_stays_valid():
     """RULES.md ``turn.out_of_turn``: the refusal names the rule, seat, expected and actual
     seat; a finding lands on the log at the next sequence with the event's would-be index;
-    the caller's expected_sequence still works; a retry does not record it twice."""
+    the caller's expected_sequence still works; a retry does not record it twice, and the
+    refused request id is not free for another payload (DESIGN.md "Idempotency")."""
     table = started()
     sequence = table.sequence
     with pytest.raises(RuleViolation) as refused:
@@ -98,8 +99,8 @@ def test_refused_action_becomes_a_finding_and_the_callers_sequence_stays_valid()
     assert len(log(table)) == sequence + 1  # the retried refusal was recorded once
     accepted = table.run(c.RecordAction, expected=sequence, action=Action(seat=1, type=FOLD))
     assert accepted.outcome.table.sequence == sequence + 2
-    reused = table.run(c.RecordAction, request_id="bad", action=Action(seat=2, type=CALL))
-    assert reused.outcome is not None  # a refused request id never wrote: it is free
+    with pytest.raises(RequestIdConflict):  # the refusal was the id's first answer
+        table.run(c.RecordAction, request_id="bad", action=Action(seat=2, type=CALL))
 
 
 def test_action_with_no_hand_running_is_a_hand_complete_finding():

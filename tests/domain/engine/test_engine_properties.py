@@ -44,8 +44,8 @@ def covered(legal: tuple[LegalAction, ...], action: Action) -> bool:
             continue
         if action.type in _SIZED and not entry.min_amount <= action.amount <= entry.max_amount:
             continue
-        if action.type is ActionType.BRING_IN and action.amount not in (0, entry.min_amount):
-            continue
+        if action.type not in _SIZED and action.amount not in (0, entry.min_amount):
+            continue  # BRING_IN, CALL, CHECK, FOLD: no amount, or exactly the chips they add
         return True
     return False
 

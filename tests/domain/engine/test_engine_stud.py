@@ -133,12 +133,74 @@ def test_seven_card_stud_family_short_bring_in_first_raise_is_at_least_the_small
 
 @pytest.mark.parametrize("game", STUDS)
 def test_bring_in__all_in_from_the_ante_passes_to_the_next_player(game: Game) -> None:
-    """RULES.md: if the bring-in player is all in from the ante, the next in order (clockwise)
-    brings in."""
+    """RULES.md: if the bring-in player is all in from the ante, the next in order brings in
+    (here the next door card in the order is also the next seat)."""
     hand = stud_first_street(game, [2, 100, 100], bring_in=5, ante=2)
     assert snapshot(hand.state).seats[0].all_in
     assert hand.to_act == 2
     assert hand.legal_map() == {BRING_IN: [(5, 5)], COMPLETE: [(10, 10)]}
+
+
+ALL_IN_DOORS = {
+    # game: (doors of seats 1-4 with seat 1 all in from the ante, the next in order)
+    Game.SEVEN_CARD_STUD: ({1: "2c", 2: "Kd", 3: "5h", 4: "5c"}, 4),
+    Game.SEVEN_CARD_STUD_HI_LO: ({1: "2c", 2: "Kd", 3: "5h", 4: "5c"}, 4),
+    Game.FIVE_CARD_STUD: ({1: "2c", 2: "Kd", 3: "5h", 4: "5c"}, 4),
+    Game.RAZZ: ({1: "Ks", 2: "3d", 3: "Qh", 4: "Qd"}, 3),
+}
+
+
+@pytest.mark.parametrize("game", STUDS)
+def test_seven_card_stud_family_bring_in_all_in_from_the_ante_passes_down_the_bring_in_order(
+    game: Game,
+) -> None:
+    """RULES.md "Seven Card Stud family" ("If that player is all-in from the ante, the next in
+    order brings in") and "Five Card Stud" (bring-in as Stud Hi); docs/rules.md: the next in
+    the bring-in order, not clockwise. Seat 1 (lowest door; Razz: highest) is all in from
+    the 2 ante; the next-lowest door, 5c over 5h by suit, brings in (Razz: the next-highest,
+    Qh over Qd), not seat 2 clockwise; it posts 5 of its 98 and the action goes on to its
+    left, skipping seat 1."""
+    doors, expected = ALL_IN_DOORS[game]
+    hand = stud(game, {1: 2, 2: 100, 3: 100, 4: 100}, ante=2).stud_street(doors)
+    assert snapshot(hand.state).seats[0].all_in
+    assert hand.to_act == expected
+    assert hand.refuse(2, BRING_IN) == "bring_in.player"
+    hand.act(expected, BRING_IN)
+    assert (hand.stack(expected), hand.contributed(expected)) == (93, 7)
+    assert hand.to_act == (2 if expected == 4 else 4)
+
+
+@pytest.mark.parametrize("game", STUDS)
+def test_seven_card_stud_family_bring_in_skips_every_player_all_in_from_the_ante(
+    game: Game,
+) -> None:
+    """RULES.md "Seven Card Stud family" (the next in order brings in; docs/rules.md: every
+    player all in is skipped): the lowest two doors (Razz: highest two) are all in from the
+    ante, so the third in the bring-in order brings in: seat 5 (Razz: seat 2)."""
+    if game is Game.RAZZ:
+        doors, expected = {1: "Kc", 2: "Jd", 3: "3h", 4: "Qs", 5: "4c"}, 2
+    else:
+        doors, expected = {1: "2c", 2: "Kd", 3: "Ah", 4: "3s", 5: "9h"}, 5
+    hand = stud(game, {1: 1, 2: 100, 3: 100, 4: 1, 5: 100}, ante=1).stud_street(doors)
+    view = snapshot(hand.state)
+    assert [s.all_in for s in view.seats] == [True, False, False, True, False]
+    assert hand.to_act == expected
+    others = {2, 3, 5} - {expected}
+    assert all(hand.refuse(seat, BRING_IN) == "bring_in.player" for seat in others)
+
+
+def test_seven_card_stud_family_all_in_players_unknown_door_does_not_move_the_bring_in() -> None:
+    """DESIGN.md "Unknown cards" and RULES.md "Seven Card Stud family": an unknown door card
+    of a player all in from the ante cannot bring in, so it adds no alternative: the lowest
+    known door of the others (seat 3, 4d) brings in and seat 2 is refused."""
+    hand = stud(Game.SEVEN_CARD_STUD, {1: 1, 2: 100, 3: 100}, ante=1)
+    hand.deal(1, "?? ??").deal(1, "??", up=True)
+    hand.deal(2, "?? ??").deal(2, "9c", up=True)
+    hand.deal(3, "?? ??").deal(3, "4d", up=True)
+    assert hand.to_act == 3
+    assert hand.refuse(2, BRING_IN) == "bring_in.player"
+    hand.act(3, BRING_IN)
+    assert snapshot(hand.state).notes == ()
 
 
 @pytest.mark.parametrize("game", STUDS)

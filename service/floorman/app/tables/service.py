@@ -17,13 +17,15 @@ Every write follows one path (DESIGN.md "Contract details"):
 
 Idempotency: the store checks the request id before the sequence, and whenever this code
 would refuse a request (a stale sequence, a broken rule) it first looks the request id up, so
-a retry of a call that succeeded always gets its first answer, byte for byte, and the same id
-with another payload is refused (:class:`~floorman.store.RequestIdConflict`).
+a retry gets the first answer of its request id, byte for byte, and the same id with another
+payload is refused (:class:`~floorman.store.RequestIdConflict`).
 
 Refused actions and deals become findings on the table's log (``FindingRecorded``) after
-the refusal is decided: appended at the log's current sequence under a request id derived
-from the caller's (``floorman:finding:<hash>``), so a retried refusal is recorded once; the
-state and the caller's ``expected_sequence`` stay valid (step 3). The caller then gets the
+the refusal is decided: appended at the log's current sequence under the caller's request id
+and fingerprint, with the refusal as the stored answer (:mod:`floorman.app.tables.refusals`).
+So the refusal is that request id's first answer: an identical retry gets the same refusal
+(and records nothing more), the same id with another payload is RequestIdConflict. The state
+and the caller's ``expected_sequence`` stay valid (step 3). The caller then gets the
 :class:`~floorman.domain.errors.RuleViolation`. A settlement discrepancy (a ``payout.amount``
 finding of the engine's result) is appended as a ``FindingRecorded`` right after the hand's
 ``HandSettled``, in the same write. Every finding so written is reported ONCE through
@@ -38,7 +40,6 @@ bytes); :class:`Reply` carries the bytes, and the :class:`Outcome` when freshly 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -47,7 +48,6 @@ from typing import Final
 from floorman.app.audit import FindingRecorder
 from floorman.app.tables import codec
 from floorman.app.tables.commands import (
-    RESERVED_PREFIX,
     CloseTable,
     CreateTable,
     DealCards,
@@ -73,6 +73,7 @@ from floorman.app.tables.ports import (
     random_id,
     utc_now,
 )
+from floorman.app.tables.refusals import decode_refusal, encode_refusal
 from floorman.app.tables.repository import DEFAULT_SNAPSHOT_EVERY, TableRepository
 from floorman.app.tables.views import (
     EventView,
@@ -99,6 +100,7 @@ from floorman.domain.table.lobby import check_open, leave_seat, seat_player, sit
 from floorman.domain.table.play import (
     action_event,
     begin_hand,
+    check_draw_cards,
     refusal_finding,
     running_hand,
     settlement,
@@ -498,9 +500,10 @@ class TableService:
         the engine asks for, and a finished hand is settled, in the same append.
 
         Raises:
-            RuleViolation: ``hand.complete`` (no hand running) or the engine's refusal
-                (``turn.out_of_turn``, ``action.not_allowed``, ``bet.amount`` ...), each
-                also recorded as a finding; ``table.closed``.
+            RuleViolation: ``hand.complete`` (no hand running), ``draw.hidden_cards`` (a
+                service-dealt DRAW naming ``??`` or cards ``viewer`` cannot see) or the
+                engine's refusal (``turn.out_of_turn``, ``action.not_allowed``,
+                ``bet.amount`` ...), each also recorded as a finding; ``table.closed``.
             SequenceMismatch: ``expected_sequence`` is stale. RequestIdConflict.
         """
         action = command.action
@@ -512,6 +515,11 @@ class TableService:
             except RuleViolation as violation:
                 raise _Refused(violation, None, offset=0, secret=bool(action.cards)) from None
             fill = state.settings.deal_mode is DealMode.SERVICE_DEALT
+            if fill:
+                try:
+                    check_draw_cards(run, action, viewer=viewer)
+                except RuleViolation as violation:  # its message names no card: not secret
+                    raise _Refused(violation, run, offset=0, secret=False) from None
             event = action_event(run, action, fill_show=fill)
             events, after = self._continue(state, (event,))
             return _Decision(events, with_hand=True, state=after)
@@ -585,25 +593,30 @@ class TableService:
                     if not fresh:
                         state, fresh = self.repository.load(table_id), True
                         continue
-                    return self._replayed(command, stamp) or _raise_mismatch(command, state)
+                    replayed = self._replayed(command, stamp, viewer)
+                    return replayed or _raise_mismatch(command, state)
                 try:
                     decision = decide(state)
                 except _Refused as refused:
                     if not fresh:
                         state, fresh = self.repository.load(table_id), True
                         continue
-                    replayed = self._replayed(command, stamp)
+                    replayed = self._replayed(command, stamp, viewer)
                     if replayed is not None:
                         return replayed
-                    if not self._record_finding(state, command, stamp, refused):
+                    try:
+                        recorded = self._record_finding(state, command, stamp, refused)
+                    except DuplicateRequest as duplicate:  # the same request, written meanwhile
+                        return self._answer(duplicate.response, viewer)
+                    if not recorded:
                         state = self.repository.load(table_id)
                         continue
-                    raise _shown(refused, viewer) from None
+                    raise _shown(refused.violation, refused.secret, viewer) from None
                 except RuleViolation:
                     if not fresh:
                         state, fresh = self.repository.load(table_id), True
                         continue
-                    replayed = self._replayed(command, stamp)
+                    replayed = self._replayed(command, stamp, viewer)
                     if replayed is not None:
                         return replayed
                     raise
@@ -625,7 +638,7 @@ class TableService:
                         response=payload,
                     )
                 except DuplicateRequest as duplicate:
-                    return Reply(duplicate.response)
+                    return self._answer(duplicate.response, viewer)
                 except SequenceMismatch:
                     state, fresh = self.repository.load(table_id), True
                     continue
@@ -643,37 +656,54 @@ class TableService:
                 hand = hand_view(state.table_id, run, viewer)
         return Outcome(table=table_view(state), hand=hand, cash_out=decision.cash_out)
 
-    def _replayed(self, command: TableWrite, stamp: str) -> Reply | None:
-        """The first answer when ``command.request_id`` already wrote (same payload); raises
-        RequestIdConflict for another payload; ``None`` when the id is new."""
+    def _replayed(self, command: TableWrite, stamp: str, viewer: Viewer) -> Reply | None:
+        """The first answer when ``command.request_id`` was already answered with the same
+        payload (a stored refusal is raised again); raises RequestIdConflict for another
+        payload; ``None`` when the id is new."""
         record = self.store.get_request(command.table_id, command.request_id)
         if record is None:
             return None
         if record.fingerprint != stamp:
             raise RequestIdConflict(command.table_id, command.request_id)
-        return Reply(record.response)
+        return self._answer(record.response, viewer)
+
+    @staticmethod
+    def _answer(response: bytes, viewer: Viewer) -> Reply:
+        """A request id's stored first answer: the reply, or its refusal raised again (shown
+        as ``viewer`` may see it).
+
+        Raises:
+            RuleViolation: the first answer was a refusal.
+        """
+        refusal = decode_refusal(response)
+        if refusal is not None:
+            raise _shown(refusal.violation, refusal.secret, viewer)
+        return Reply(response)
 
     def _record_finding(
         self, state: TableState, command: TableWrite, stamp: str, refused: _Refused
     ) -> bool:
-        """Append the refusal's finding; False when the log moved meanwhile (judge again)."""
+        """Append the refusal's finding under the caller's request id and fingerprint, with
+        the refusal as the stored answer; False when the log moved meanwhile (judge again).
+
+        Raises:
+            DuplicateRequest: the same request was answered meanwhile (by another replica).
+            RequestIdConflict: the request id was taken meanwhile by another payload.
+        """
         if state.closed:
             return True
         finding = refusal_finding(refused.run, refused.violation, offset=refused.offset)
         hand_id = refused.run.hand_id if refused.run is not None else ""
         event = FindingRecorded(hand_id=hand_id, finding=finding, secret=refused.secret)
-        digest = hashlib.sha256(f"{command.request_id}\n{stamp}".encode()).hexdigest()[:48]
         try:
             self.store.append(
                 command.table_id,
                 expected_sequence=state.sequence,
                 events=[codec.encode_event(event)],
-                request_id=f"{RESERVED_PREFIX}finding:{digest}",
+                request_id=command.request_id,
                 fingerprint=stamp,
-                response=b"",
+                response=encode_refusal(refused.violation, secret=refused.secret),
             )
-        except (DuplicateRequest, RequestIdConflict):
-            return True  # this very refusal was recorded by an earlier try
         except SequenceMismatch:
             return False
         self.repository.remember(fold(state, event, sequence=state.sequence + 1))
@@ -729,10 +759,9 @@ def _raise_mismatch(command: TableWrite, state: TableState) -> Reply:
     )
 
 
-def _shown(refused: _Refused, viewer: Viewer) -> RuleViolation:
-    """The refusal as the caller may see it: a refused event that carried cards keeps its
-    details from a viewer who may not see the hand's hole cards."""
-    violation = refused.violation
-    if not refused.secret or viewer.sees_hole_cards(hand_over=False):
+def _shown(violation: RuleViolation, secret: bool, viewer: Viewer) -> RuleViolation:
+    """The refusal as the caller may see it: a refused event that carried cards (``secret``)
+    keeps its details from a viewer who may not see the hand's hole cards."""
+    if not secret or viewer.sees_hole_cards(hand_over=False):
         return violation
     return RuleViolation(violation.rule, HIDDEN_DETAILS, seat=violation.seat)

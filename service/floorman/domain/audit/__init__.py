@@ -6,7 +6,11 @@
 * :func:`audit_hand` — one :class:`RecordedHand` to a :class:`HandAudit`
   (:mod:`~floorman.domain.audit.auditor`);
 * :class:`AuditFinding`, :class:`HandAudit`, :class:`AuditStatus`, :class:`SourceFormat` —
-  the results (:mod:`~floorman.domain.audit.findings`).
+  the results (:mod:`~floorman.domain.audit.findings`);
+* :class:`HandRegistry` — the hands an audit run has met (identical copies are DUPLICATE
+  verdicts, altered copies get ``history.duplicate_hand``;
+  :mod:`~floorman.domain.audit.duplicates`); :data:`MAX_FINDINGS_PER_HAND` — the report's
+  bound per hand (:mod:`~floorman.domain.audit.caps`).
 
 Rule ids are the ones in the table at the end of RULES.md; DESIGN.md "Unknown cards":
 ``card.unknown`` is informational and a result that depends on unknown cards is
@@ -14,15 +18,19 @@ Rule ids are the ones in the table at the end of RULES.md; DESIGN.md "Unknown ca
 """
 
 from floorman.domain.audit.auditor import audit_hand
+from floorman.domain.audit.caps import MAX_FINDINGS_PER_HAND
 from floorman.domain.audit.documents import (
     audit_document,
     detect_format,
     format_name,
     read_document,
 )
+from floorman.domain.audit.duplicates import HandRegistry
 from floorman.domain.audit.findings import (
+    DUPLICATE_HAND_RULE,
     INFORMATIONAL_RULES,
     READ_FORMATS,
+    SUPPRESSED_RULE,
     UNKNOWN_CARD_RULE,
     UNREADABLE_RULE,
     AuditFinding,
@@ -33,14 +41,18 @@ from floorman.domain.audit.findings import (
 from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHand
 
 __all__ = [
+    "DUPLICATE_HAND_RULE",
     "INFORMATIONAL_RULES",
+    "MAX_FINDINGS_PER_HAND",
     "READ_FORMATS",
+    "SUPPRESSED_RULE",
     "UNKNOWN_CARD_RULE",
     "UNREADABLE_RULE",
     "AuditFinding",
     "AuditStatus",
     "DeclaredResult",
     "HandAudit",
+    "HandRegistry",
     "PostedBet",
     "RecordedHand",
     "SourceFormat",

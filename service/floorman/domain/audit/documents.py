@@ -5,22 +5,31 @@ it into records to audit (PHH, Open Hand History JSON, PokerStars and Full Tilt 
 finished verdicts: hands in a format the audit does not read are counted one by one as
 UNSUPPORTED (never as clean), hands of games floorman does not play likewise, and text no
 reader understands is a FINDINGS verdict with ``history.unreadable`` and the line.
-:func:`audit_document` does both steps. Pure: text in, verdicts out.
+:func:`audit_document` does both steps: every hand is audited, except an identical copy of a
+hand already met in the run (a DUPLICATE verdict; an altered copy is audited and flagged,
+:mod:`~floorman.domain.audit.duplicates`), and each verdict's report is bounded
+(:mod:`~floorman.domain.audit.caps`). Pure: text in, verdicts out; every step is linear in
+the document's size.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Final
 
 from floorman.domain.audit.auditor import audit_hand
+from floorman.domain.audit.caps import capped
+from floorman.domain.audit.duplicates import HandRegistry
 from floorman.domain.audit.findings import (
     UNREADABLE_RULE,
     AuditFinding,
     AuditStatus,
     HandAudit,
     SourceFormat,
+    ordered,
+    verdict,
 )
 from floorman.domain.audit.from_phh import looks_like_phh, phh_records
 from floorman.domain.audit.from_pokerstars import stars_records
@@ -141,17 +150,55 @@ def read_document(
 
 
 def audit_document(
-    text: str, *, source: str, format: SourceFormat | None = None
+    text: str,
+    *,
+    source: str,
+    format: SourceFormat | None = None,
+    hands: HandRegistry | None = None,
 ) -> list[HandAudit]:
     """Audit every hand of a document (see :func:`read_document` and
-    :func:`~floorman.domain.audit.auditor.audit_hand`). Never raises for bad input: a hand
-    (or document) that fails to read or audit in an unforeseen way is a FINDINGS verdict
-    with ``history.unreadable``."""
+    :func:`~floorman.domain.audit.auditor.audit_hand`).
+
+    Args:
+        text: the document, decoded.
+        source: its name, copied into every verdict.
+        format: the format when the caller knows it; ``None`` detects it.
+        hands: the hands met so far in the run (several documents of one request or one
+            CLI invocation share it); default: a new one for this document.
+
+    Returns:
+        One verdict per hand in document order: an identical copy of a hand met before is
+        a DUPLICATE verdict (not audited again); a hand number met before with other
+        content is audited and carries ``history.duplicate_hand``. Each verdict lists at
+        most :data:`~floorman.domain.audit.caps.MAX_FINDINGS_PER_HAND` findings. Never
+        raises for bad input: a hand (or document) that fails to read or audit in an
+        unforeseen way is a FINDINGS verdict with ``history.unreadable``.
+    """
+    registry = HandRegistry() if hands is None else hands
     try:
         items = read_document(text, source=source, format=format)
     except Exception as error:  # input must never crash the audit
         return [_unreadable(source, format or SourceFormat.UNKNOWN, _failure(error), 1)]
-    return [item if isinstance(item, HandAudit) else _audit_guarded(item) for item in items]
+    out = []
+    for item in items:
+        if isinstance(item, HandAudit):
+            out.append(capped(item))
+            continue
+        seen = registry.screen(item)
+        if isinstance(seen, HandAudit):
+            out.append(seen)
+            continue
+        audit = _audit_guarded(item)
+        if seen is not None:
+            audit = _with_finding(audit, seen)
+        out.append(capped(audit))
+    return out
+
+
+def _with_finding(audit: HandAudit, finding: AuditFinding) -> HandAudit:
+    """``audit`` with one more rule finding first (its status then FINDINGS)."""
+    findings = ordered([finding, *audit.findings])
+    return replace(audit, findings=findings, status=verdict(findings, unverifiable=False))
 
 
 def _failure(error: Exception) -> str:
@@ -189,10 +236,14 @@ def _unreadable(source: str, fmt: SourceFormat, message: str, line: int) -> Hand
 
 
 def _unsupported(text: str, source: str, fmt: SourceFormat) -> list[HandAudit]:
-    """One UNSUPPORTED verdict per hand of a format the audit does not read."""
+    """One UNSUPPORTED verdict per hand of a format the audit does not read (lines counted
+    in one pass)."""
     out = []
+    line, previous = 1, 0
     for match in _HAND_STARTS[fmt].finditer(text):
         ids = [v for k, v in match.groupdict().items() if v]
+        line += text.count("\n", previous, match.start())
+        previous = match.start()
         out.append(
             HandAudit(
                 source=source,
@@ -200,7 +251,7 @@ def _unsupported(text: str, source: str, fmt: SourceFormat) -> list[HandAudit]:
                 format=fmt,
                 game=None,
                 status=AuditStatus.UNSUPPORTED,
-                line=text.count("\n", 0, match.start()) + 1,
+                line=line,
                 detail=f"{format_name(fmt)} is not a format the audit reads",
             )
         )

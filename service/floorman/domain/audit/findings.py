@@ -9,7 +9,10 @@ values as text, and the 1-based line of the source text when the format has line
 ``card.unknown`` is informational (DESIGN.md "Unknown cards"): it never makes a hand dirty,
 but a hand whose result depends on unknown cards is "unverifiable", never "clean".
 Input the readers cannot understand is reported with :data:`UNREADABLE_RULE` (not a house
-rule: the record itself is malformed) and the line.
+rule: the record itself is malformed) and the line. A hand number that comes back with other
+content is :data:`DUPLICATE_HAND_RULE`; an identical copy is a DUPLICATE verdict, audited
+once. :data:`SUPPRESSED_RULE` notes how many findings of a hand were left out of the report
+(a hand lists at most :data:`~floorman.domain.audit.caps.MAX_FINDINGS_PER_HAND`).
 """
 
 from __future__ import annotations
@@ -21,9 +24,15 @@ from typing import Final
 from floorman.domain.model import Game
 
 UNKNOWN_CARD_RULE: Final = "card.unknown"
-INFORMATIONAL_RULES: Final = frozenset({UNKNOWN_CARD_RULE})
+SUPPRESSED_RULE: Final = "history.findings_suppressed"
+"""The note that a hand's findings beyond the report's cap were left out (informational:
+the hand's status was decided on all of them)."""
+INFORMATIONAL_RULES: Final = frozenset({UNKNOWN_CARD_RULE, SUPPRESSED_RULE})
 UNREADABLE_RULE: Final = "history.unreadable"
 """Findings for input a reader could not understand (with the line): not a RULES.md rule."""
+DUPLICATE_HAND_RULE: Final = "history.duplicate_hand"
+"""A hand number seen before with different content (a copy altered after the fact, or two
+hands under one number): the hand is audited and carries this finding. Not a RULES.md rule."""
 
 
 class AuditStatus(enum.Enum):
@@ -37,6 +46,9 @@ class AuditStatus(enum.Enum):
     """No rule is broken as far as the record shows, but the result depends on unknown cards."""
     UNSUPPORTED = "unsupported"
     """A game or a format the audit does not read: counted, never clean."""
+    DUPLICATE = "duplicate"
+    """An identical copy of a hand already audited in the same run: counted, not audited
+    again."""
 
 
 class SourceFormat(enum.Enum):

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from floorman.domain.audit.findings import (
     UNREADABLE_RULE,
@@ -46,20 +47,54 @@ _POST_KINDS = {
 }
 _HAND_INDEX = re.compile(r"^hand\[(?P<index>\d+)\]")
 _JSON_LINE = re.compile(r"line (?P<line>\d+)")
+_HAND_KEY = re.compile(r'"ohh"')
+_ACTION_NUMBER = re.compile(r'"action_number"\s*:\s*(?P<n>\d+)')
+
+
+@dataclass(frozen=True, slots=True)
+class _Starts:
+    """Where each hand starts: the offset and the 1-based line of its ``"ohh"`` key, found in
+    one pass over the text (so a document of many hands costs linear time)."""
+
+    offsets: tuple[int, ...]
+    lines: tuple[int, ...]
+
+    @classmethod
+    def of(cls, text: str) -> _Starts:
+        offsets = [match.start() for match in _HAND_KEY.finditer(text)]
+        lines = []
+        line, previous = 1, 0
+        for offset in offsets:
+            line += text.count("\n", previous, offset)
+            previous = offset
+            lines.append(line)
+        return cls(tuple(offsets), tuple(lines))
+
+    def line(self, index: int) -> int:
+        """The line of hand ``index`` (1 when unknown)."""
+        return self.lines[index] if 0 <= index < len(self.lines) else 1
+
+    def span(self, index: int, text: str) -> tuple[int, int]:
+        """The text offsets ``[start, end)`` of hand ``index`` (the whole text when unknown)."""
+        if not 0 <= index < len(self.offsets):
+            return 0, len(text)
+        end = self.offsets[index + 1] if index + 1 < len(self.offsets) else len(text)
+        return self.offsets[index], end
 
 
 def ohh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
     """The hands of an OHH document, each a record to audit or a finished verdict (FINDINGS
     for a document that cannot be read, UNSUPPORTED for a game floorman does not play).
-    Never raises."""
-    starts = [text.count("\n", 0, match.start()) + 1 for match in re.finditer(r'"ohh"', text)]
+    Never raises. A record's identity is floorman's table and hand id, else the site and
+    ``game_number`` (none without either); its digest is the hand's JSON fingerprint."""
+    starts = _Starts.of(text)
     try:
         hands = parse_ohh(text)
     except InvalidArgument as error:
-        return [_unreadable(error, source, starts)]
+        return [_unreadable(error, source, starts.lines)]
     out: list[RecordedHand | HandAudit] = []
     for hand in hands:
-        line = starts[hand.index] if hand.index < len(starts) else 1
+        line = starts.line(hand.index)
         hand_id = _hand_id(hand)
         if not hand.supported:
             out.append(
@@ -75,10 +110,21 @@ def ohh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
             )
             continue
         try:
-            out.append(_record(hand, text, source, hand_id, line))
+            out.append(_record(hand, text, source, hand_id, line, starts.span(hand.index, text)))
         except InvalidArgument as error:
-            out.append(_unreadable(error, source, starts, hand_id=hand_id))
+            out.append(_unreadable(error, source, starts.lines, hand_id=hand_id))
     return out
+
+
+def _identity(hand: OhhHand) -> str:
+    """What names the hand across documents: floorman's table and hand id, else the site
+    and ``game_number``; ``""`` when the record names it by neither."""
+    ext = hand.extension
+    if ext is not None and ext.hand_id:
+        return f"ohh:floorman:{ext.table_id}:{ext.hand_id}"
+    if hand.game_number:
+        return f"ohh:{hand.site_name}:{hand.network_name}:{hand.game_number}"
+    return ""
 
 
 def _hand_id(hand: OhhHand) -> str:
@@ -88,7 +134,7 @@ def _hand_id(hand: OhhHand) -> str:
 
 
 def _unreadable(
-    error: InvalidArgument, source: str, starts: list[int], *, hand_id: str = ""
+    error: InvalidArgument, source: str, starts: Sequence[int], *, hand_id: str = ""
 ) -> HandAudit:
     findings = []
     for violation in error.violations:
@@ -115,28 +161,31 @@ def _unreadable(
     )
 
 
-def _action_lines(text: str, start_line: int) -> dict[int, int]:
-    """action_number -> line, for the hand starting at ``start_line``."""
-    offset = 0
-    for _ in range(start_line - 1):
-        offset = text.index("\n", offset) + 1
+def _action_lines(text: str, span: tuple[int, int], start_line: int) -> dict[int, int]:
+    """action_number -> line, for the hand at ``span`` (text offsets) starting at
+    ``start_line``; linear in the hand's text."""
     lines: dict[int, int] = {}
-    for match in re.finditer(r'"action_number"\s*:\s*(?P<n>\d+)', text[offset:]):
+    line, previous = start_line, span[0]
+    for match in _ACTION_NUMBER.finditer(text, span[0], span[1]):
         number = int(match.group("n"))
         if number in lines:
-            break  # the next hand's numbers start again
-        lines[number] = start_line + text.count("\n", offset, offset + match.start())
+            break  # a repeated number: not this hand's any more
+        line += text.count("\n", previous, match.start())
+        previous = match.start()
+        lines[number] = line
     return lines
 
 
-def _record(hand: OhhHand, text: str, source: str, hand_id: str, line: int) -> RecordedHand:
+def _record(
+    hand: OhhHand, text: str, source: str, hand_id: str, line: int, span: tuple[int, int]
+) -> RecordedHand:
     """Raises InvalidArgument when the hand cannot be mapped (see ``ohh_config``)."""
     mapping = map_ohh(hand)
     ext = hand.extension
     config = replace(mapping.config, forced_bets=ext.forced_bets if ext is not None else ())
     seat_of = {p.id: p.seat for p in hand.players}
     actions = {a.number: a for r in hand.rounds for a in r.actions}
-    lines = _action_lines(text, line)
+    lines = _action_lines(text, span, line)
     posted = tuple(
         PostedBet(
             seat=seat_of[a.player_id],
@@ -177,4 +226,6 @@ def _record(hand: OhhHand, text: str, source: str, hand_id: str, line: int) -> R
         call_amounts=call_amounts,
         room_showdown=ext is None,
         declared=declared,
+        identity=_identity(hand),
+        digest=hand.digest,
     )

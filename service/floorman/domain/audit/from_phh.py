@@ -13,14 +13,20 @@ hand is read with :func:`floorman.domain.history.phh.parse_phh` and mapped with
 * floorman's own fields (:mod:`floorman.domain.history.phh_house`): ``_rake_policy`` is the
   table's configured rake policy (its size is then checked), ``_forced_bets`` the forced
   bets the table prescribed (each player's posts must equal them);
-* lines: each event points at the line of its action string.
+* lines: each event points at the line of its action string;
+* identity: a hand that states its ``hand`` number is named by it with the event, the table
+  and the date (``[name]`` sections without one by the section's name in its document); the
+  digest fingerprints the hand's own text (see :mod:`floorman.domain.audit.duplicates`).
+
+Each hand of a ``.phhs`` is read from its own lines (never the whole document again), so a
+document of many hands costs linear time; line numbers are shifted back to the document's.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 from floorman.domain.audit.findings import (
@@ -32,19 +38,36 @@ from floorman.domain.audit.findings import (
 )
 from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHand
 from floorman.domain.errors import InvalidArgument
+from floorman.domain.history.limits import text_digest
 from floorman.domain.history.phh import PhhHand, map_phh, parse_phh
 from floorman.domain.model import ForcedBetKind, HandConfig
 
-_SECTION: Final = re.compile(r"^\s*\[(?P<name>[^\[\]]+)\]\s*(?:#.*)?$")
+_SECTION: Final = re.compile(r"^[ \t]*\[(?P<name>[^\[\]]+)\][ \t]*(?:#.*)?$")
 _TOML_LINE: Final = re.compile(r"at line (?P<line>\d+)")
 _FIELD_INDEX: Final = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?")
-_ACTIONS: Final = re.compile(r"(?m)^\s*actions\s*=\s*\[")
+_ACTIONS: Final = re.compile(r"(?m)^[ \t]*actions[ \t]*=[ \t]*\[")
 _ARRAY_TOKEN: Final = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*|\]|[^'\"#\]]+")
+_VARIANT: Final = re.compile(r"(?m)^[ \t]*variant[ \t]*=")
+# Leading blanks are [ \t]*, never \s*: a multi-line \s* at every line start of a document
+# of blank lines costs quadratic time.
+_IDENTITY_FIELDS: Final = ("event", "table", "year", "month", "day")
+
+
+@dataclass(frozen=True, slots=True)
+class _Section:
+    """One hand's text: ``name`` (the ``[name]`` table, ``""`` for a one-hand document),
+    ``first_line`` (1-based, in the document), ``text`` (its own lines) and ``offset``
+    (document line = line in ``text`` + ``offset``)."""
+
+    name: str
+    first_line: int
+    text: str
+    offset: int
 
 
 def looks_like_phh(text: str) -> bool:
     """True when ``text`` reads as PHH (a TOML ``variant = ...`` key at the start of a line)."""
-    return re.search(r"(?m)^\s*variant\s*=", text) is not None
+    return _VARIANT.search(text) is not None
 
 
 def phh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
@@ -52,12 +75,13 @@ def phh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
     (FINDINGS with ``history.unreadable`` / ``card.malformed`` for a hand that cannot be read,
     UNSUPPORTED for a game floorman does not play). Never raises."""
     out: list[RecordedHand | HandAudit] = []
-    for name, first_line, body in _sections(text):
-        hand_id = name or source
+    for section in _sections(text):
+        hand_id = section.name or source
+        first_line = section.first_line
         try:
-            hand = parse_phh(body)
+            hand = parse_phh(section.text)
         except InvalidArgument as error:
-            out.append(_unreadable(error, body, source, hand_id, first_line))
+            out.append(_unreadable(error, section, source, hand_id))
             continue
         if not hand.supported:
             out.append(
@@ -73,9 +97,12 @@ def phh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
             )
             continue
         try:
-            out.append(_record(hand, body, source, _hand_id(hand, hand_id), first_line))
+            record = _record(hand, section, source, _hand_id(hand, hand_id))
         except InvalidArgument as error:
-            out.append(_unreadable(error, body, source, _hand_id(hand, hand_id), first_line))
+            out.append(_unreadable(error, section, source, _hand_id(hand, hand_id)))
+            continue
+        identity = _identity(hand, section, source)
+        out.append(replace(record, identity=identity, digest=text_digest(section.text)))
     return out
 
 
@@ -83,21 +110,30 @@ def _hand_id(hand: PhhHand, fallback: str) -> str:
     return str(hand.hand) if hand.hand is not None else fallback
 
 
-def _sections(text: str) -> list[tuple[str, int, str]]:
-    """``(name, first line, text)`` per hand; one unnamed section when there are no tables.
+def _identity(hand: PhhHand, section: _Section, source: str) -> str:
+    """The hand's number with its event, table and date; a ``[name]`` section without a
+    number is named by its document and name; ``""`` (no identity) otherwise."""
+    if hand.hand is not None:
+        metadata = dict(hand.metadata)
+        named = "|".join(str(metadata.get(key, "")) for key in _IDENTITY_FIELDS)
+        return f"phh:{named}|{hand.hand}"
+    if section.name:
+        return f"phh-section:{source}:{section.name}"
+    return ""
 
-    Lines keep their numbers: each section's text is padded with blank lines so that line
-    numbers inside it are the document's.
-    """
+
+def _sections(text: str) -> list[_Section]:
+    """One section per hand (one unnamed section when there are no tables), each with its
+    own lines only."""
     lines = text.splitlines()
     starts = [(i, m.group("name")) for i, line in enumerate(lines) if (m := _SECTION.match(line))]
     if not starts:
-        return [("", 1, text)]
+        return [_Section("", 1, text, 0)]
     out = []
     for k, (start, name) in enumerate(starts):
         end = starts[k + 1][0] if k + 1 < len(starts) else len(lines)
-        body = "\n" * (start + 1) + "\n".join(lines[start + 1 : end])
-        out.append((name.strip().strip("'\""), start + 1, body))
+        body = "\n".join(lines[start + 1 : end])
+        out.append(_Section(name.strip().strip("'\""), start + 1, body, start + 1))
     return out
 
 
@@ -105,14 +141,14 @@ def _line_at(text: str, position: int) -> int:
     return text.count("\n", 0, position) + 1
 
 
-def _action_lines(text: str) -> list[int]:
+def _action_lines(text: str, offset: int = 0) -> list[int]:
     """The line of each string of the ``actions`` array, in order (a light scan of the TOML
-    text: the reader has already checked it)."""
+    text: the reader has already checked it), plus ``offset``."""
     start = _ACTIONS.search(text)
     if start is None:
         return []
     lines = []
-    line = _line_at(text, start.end())
+    line = _line_at(text, start.end()) + offset
     position = start.end()
     for token in _ARRAY_TOKEN.finditer(text, start.end()):
         value = token.group()
@@ -125,7 +161,9 @@ def _action_lines(text: str) -> list[int]:
     return lines
 
 
-def _field_line(text: str, field: str, action_lines: list[int]) -> int:
+def _field_line(text: str, field: str, action_lines: list[int], offset: int = 0) -> int:
+    """The line of ``field`` (``actions[3]``: its action string) plus ``offset``; 0 when
+    not found. ``action_lines`` already include the offset."""
     match = _FIELD_INDEX.match(field)
     if match is None:
         return 0
@@ -133,26 +171,27 @@ def _field_line(text: str, field: str, action_lines: list[int]) -> int:
         index = int(match.group("index"))
         if index < len(action_lines):
             return action_lines[index]
-    found = re.search(rf"(?m)^\s*{re.escape(match.group('name'))}\s*=", text)
-    return _line_at(text, found.start()) if found else 0
+    found = re.search(rf"(?m)^[ \t]*{re.escape(match.group('name'))}[ \t]*=", text)
+    return _line_at(text, found.start()) + offset if found else 0
 
 
-def _unreadable(
-    error: InvalidArgument, text: str, source: str, hand_id: str, first_line: int
-) -> HandAudit:
-    action_lines = _action_lines(text)
+def _unreadable(error: InvalidArgument, section: _Section, source: str, hand_id: str) -> HandAudit:
+    text, offset, first_line = section.text, section.offset, section.first_line
+    action_lines = _action_lines(text, offset)
     findings = []
     for violation in error.violations:
         line = 0
-        toml = _TOML_LINE.search(violation.message) if violation.field == "phh" else None
+        message = violation.message
+        toml = _TOML_LINE.search(message) if violation.field == "phh" else None
         if toml is not None:
-            line = int(toml.group("line"))
+            line = int(toml.group("line")) + offset
+            message = _TOML_LINE.sub(f"at line {line}", message, count=1)
         elif violation.field:
-            line = _field_line(text, violation.field, action_lines)
+            line = _field_line(text, violation.field, action_lines, offset)
         findings.append(
             AuditFinding(
                 rule=violation.rule or UNREADABLE_RULE,
-                message=f"{violation.field}: {violation.message}",
+                message=f"{violation.field}: {message}",
                 line=line or first_line,
             )
         )
@@ -168,16 +207,18 @@ def _unreadable(
 
 
 def _expected_config(
-    config: HandConfig, text: str, *, explicit: bool
+    config: HandConfig, section: _Section, *, explicit: bool
 ) -> tuple[HandConfig, tuple[PostedBet, ...] | None]:
     """The table's stakes (the common ante) and the posted forced bets when they differ; with
     floorman's ``_forced_bets`` field (``explicit``) the table's own forced bets are expected."""
     if not config.forced_bets:
         return config, None
+    text, offset = section.text, section.offset
+    blinds = _field_line(text, "blinds_or_straddles", [], offset)
     lines = {
-        ForcedBetKind.ANTE: _field_line(text, "antes", []),
-        ForcedBetKind.SMALL_BLIND: _field_line(text, "blinds_or_straddles", []),
-        ForcedBetKind.BIG_BLIND: _field_line(text, "blinds_or_straddles", []),
+        ForcedBetKind.ANTE: _field_line(text, "antes", [], offset),
+        ForcedBetKind.SMALL_BLIND: blinds,
+        ForcedBetKind.BIG_BLIND: blinds,
     }
     posted = tuple(
         PostedBet(seat=b.seat, kind=b.kind, amount=b.amount, dead=b.dead, line=lines.get(b.kind, 0))
@@ -199,23 +240,24 @@ def _whole(values: tuple | None) -> tuple[int, ...] | None:
     return tuple(values)
 
 
-def _record(hand: PhhHand, text: str, source: str, hand_id: str, first_line: int) -> RecordedHand:
+def _record(hand: PhhHand, section: _Section, source: str, hand_id: str) -> RecordedHand:
     """Raises InvalidArgument when the hand cannot be mapped (see ``phh_config``)."""
     mapping = map_phh(hand)
-    action_lines = _action_lines(text)
+    text, offset, first_line = section.text, section.offset, section.first_line
+    action_lines = _action_lines(text, offset)
     metadata = dict(hand.metadata)
-    config, posted = _expected_config(mapping.config, text, explicit="_forced_bets" in metadata)
+    config, posted = _expected_config(mapping.config, section, explicit="_forced_bets" in metadata)
     seats = [seat.seat for seat in mapping.config.seats]
     finishing = _whole(hand.finishing_stacks)
     winnings = _whole(hand.winnings)
     rake = metadata.get("_rake", metadata.get("rake", 0))
-    result_line = _field_line(text, "winnings" if winnings else "finishing_stacks", [])
+    result_line = _field_line(text, "winnings" if winnings else "finishing_stacks", [], offset)
     declared = DeclaredResult(
         final_stacks=dict(zip(seats, finishing, strict=True)) if finishing else None,
         payouts=dict(zip(seats, winnings, strict=True)) if winnings else None,
         payout_lines=dict.fromkeys(seats, result_line),
         rake=rake if isinstance(rake, int) and not isinstance(rake, bool) else 0,
-        rake_line=_field_line(text, "rake", []),
+        rake_line=_field_line(text, "rake", [], offset),
         pot_line=result_line,
     )
     return RecordedHand(

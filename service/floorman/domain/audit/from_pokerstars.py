@@ -148,15 +148,12 @@ def stars_records(
 ) -> list[RecordedHand | HandAudit]:
     """Every hand of a parsed file as a record to audit, in file order, with the file's
     unreadable parts (FINDINGS, ``history.unreadable`` or ``card.malformed`` with the line)
-    and hands of other games (UNSUPPORTED). Hands repeated in a file (same hand number) are
-    audited once."""
+    and hands of other games (UNSUPPORTED). Every hand is a record, a repeated hand number
+    included: the audit tells copies apart by the record's ``identity`` (the room and its
+    hand number) and ``digest`` (see :mod:`floorman.domain.audit.duplicates`)."""
     stakes = table_stakes(parsed.hands)
     out: list[tuple[int, RecordedHand | HandAudit]] = []
-    seen: set[int] = set()
     for hand in parsed.hands:
-        if hand.hand_id in seen:
-            continue
-        seen.add(hand.hand_id)
         out.append(
             (hand.line, stars_record(hand, stakes[table_key(hand)], source=source, format=format))
         )
@@ -250,6 +247,8 @@ class _Mapper:
             revealed=self._revealed(),
             declared=self._declared(),
             notes=tuple(self.notes),
+            identity=f"{self.format.value}:{hand.hand_id}",
+            digest=hand.digest,
         )
 
     # -- configuration ----------------------------------------------------------------------

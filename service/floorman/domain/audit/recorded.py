@@ -93,6 +93,12 @@ class RecordedHand:
             summary's "mucked [..]").
         declared: what the record says was paid.
         notes: findings the reader made while mapping the record.
+        identity: what names the hand across documents (the room and its hand number, in a
+            reader-specific spelling); ``""`` when the record names it by nothing reliable
+            (then it is never taken for a copy of another hand).
+        digest: the fingerprint of the hand's text as written
+            (:func:`~floorman.domain.history.limits.text_digest`); two records with one
+            identity and one digest are copies of one hand.
     """
 
     source: str
@@ -110,6 +116,8 @@ class RecordedHand:
     revealed: Mapping[int, tuple[Card | None, ...]] = field(default_factory=dict)
     declared: DeclaredResult = field(default_factory=DeclaredResult)
     notes: tuple[AuditFinding, ...] = ()
+    identity: str = ""
+    digest: str = ""
 
     def line_of(self, index: int) -> int:
         """The source line of event ``index`` (0 when unknown)."""

@@ -26,8 +26,11 @@ Decisions where RULES.md is silent (RRoP / TDA followed, written down here):
   small bet; pot and no limit: a first raise to at least the small bet), never "call" the
   full bring-in. The rooms (Full Tilt razz hand ``Razz-USD-HUSNG-2-201102``: all in for 9 of
   a 40 bring-in, called for 9) and pokerkit 0.7.7 agree.
-* A bring-in player all in from the ante passes the bring-in to the next player clockwise
-  able to bet; a best exposed hand that is all in passes the first action the same way.
+* A bring-in player all in from the ante passes the bring-in to the next in the bring-in
+  order (the next-lowest door card; Razz: the next-highest), skipping every player all in.
+  A best exposed hand that is all in passes the first action to the next player clockwise.
+* A CALL naming an amount must name the chips it adds; a FOLD or CHECK names none
+  (``bet.amount``). An amount of 0 leaves a CALL's amount unspecified.
 * A bet or raise is offered only while some opponent could still put in more chips.
 * A bet or raise to exactly what the only opponents can still match, when that is below the
   legal amount, stands for the full bet or raise (the excess would be returned uncalled);

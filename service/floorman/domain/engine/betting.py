@@ -26,7 +26,9 @@ def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandSt
 
     Raises:
         RuleViolation: ``turn.out_of_turn``, ``bring_in.player``, ``stud.first_to_act``,
-            ``action.not_allowed``, ``bring_in.amount``, ``stack.insufficient``,
+            ``action.not_allowed``, ``bet.amount`` (also a CALL naming an amount other than
+            the chips it adds, a FOLD or CHECK naming any), ``bring_in.amount``,
+            ``stack.insufficient``,
             ``fixed_limit.cap``, ``fixed_limit.short_all_in``, ``bet.amount``,
             ``bet.min_raise``, ``bet.pot_limit``, ``stud.open_pair``.
     """
@@ -56,12 +58,15 @@ def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandSt
     options = turn_options(s, with_raises=kind in _AGGRESSIVE)
     if kind is ActionType.FOLD:
         _check(options.can_fold, s, pos, "the bring-in may not fold")
+        check_no_amount(action)
         s.folded[pos] = True
     elif kind is ActionType.CHECK:
         _check(options.can_check, s, pos, _why_not_check(options))
+        check_no_amount(action)
         _mark_acted(s, pos)
     elif kind is ActionType.CALL:
         _check(options.call > 0, s, pos, _why_not_call(options))
+        _check_call_amount(action, options.call)
         _put(s, pos, options.call)
         _mark_acted(s, pos)
     elif kind is ActionType.BRING_IN:
@@ -118,6 +123,32 @@ def _check(ok: bool, s: HandState, pos: int, message: str) -> None:
     """Raise ``action.not_allowed`` with ``message`` unless ``ok``."""
     if not ok:
         raise RuleViolation("action.not_allowed", message, seat=s.seats[pos])
+
+
+def check_no_amount(action: Action) -> None:
+    """Raise ``bet.amount`` when a FOLD or CHECK carries chips (0 means "no amount")."""
+    if action.amount:
+        raise RuleViolation(
+            "bet.amount",
+            f"a {action.type.value.upper()} puts in no chips: it cannot carry the amount "
+            f"{action.amount}",
+            seat=action.seat,
+            expected=0,
+            actual=action.amount,
+        )
+
+
+def _check_call_amount(action: Action, call: int) -> None:
+    """Raise ``bet.amount`` when a CALL names an amount other than the chips it adds (``call``,
+    in minor units; an amount of 0 leaves it unspecified)."""
+    if action.amount and action.amount != call:
+        raise RuleViolation(
+            "bet.amount",
+            f"a CALL by seat {action.seat} adds {call}, not {action.amount}",
+            seat=action.seat,
+            expected=call,
+            actual=action.amount,
+        )
 
 
 def _put(s: HandState, pos: int, amount: int) -> None:

@@ -8,6 +8,7 @@ seat whose turn it is may FOLD instead (house choice: a fold is always allowed i
 from __future__ import annotations
 
 from floorman.domain.cards import Card, card_str
+from floorman.domain.engine.betting import check_no_amount
 from floorman.domain.engine.dealing import check_new_cards
 from floorman.domain.engine.flow import finish, next_drawer
 from floorman.domain.engine.state import NOBODY, HandState
@@ -60,7 +61,8 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
 
     Raises:
         RuleViolation: ``turn.out_of_turn``, ``action.not_allowed`` (another action type),
-            ``draw.discard_count`` (more than 5 discards, or cards the seat does not hold).
+            ``bet.amount`` (a FOLD naming an amount), ``draw.discard_count`` (more than 5
+            discards, or cards the seat does not hold).
     """
     pos = s0.positions.get(action.seat, NOBODY)
     if pos != s0.to_act:
@@ -73,6 +75,7 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
             actual=action.seat,
         )
     if action.type is ActionType.FOLD:
+        check_no_amount(action)
         s = s0.clone() if copy else s0
         s.folded[pos] = True
         if s.live_count() == 1:

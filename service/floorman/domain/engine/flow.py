@@ -93,7 +93,9 @@ def begin_betting(s: HandState) -> None:
 
     RULES.md: draw round 1 opens left of the big blind, round 2 left of the button; stud's
     first street opens with the bring-in (none when at most one player can bet), later streets
-    with the best exposed hand. A first actor who cannot act passes to the next clockwise.
+    with the best exposed hand. A bring-in all in from the ante passes down the bring-in
+    order (:func:`~floorman.domain.engine.order.bring_in_positions`); a best exposed hand
+    that cannot act passes to the next clockwise.
     """
     street = s.street_spec
     able = s.able_count()

@@ -35,34 +35,34 @@ def bring_in_positions(state: HandState) -> tuple[int, tuple[int, ...]]:
 
     RULES.md "Seven Card Stud family", 3rd street: the lowest door card brings in (ace high;
     a suit tie goes to the lowest suit); Razz: the highest door card (ace low, so a king is
-    highest; a suit tie goes to the highest suit). A door card's owner who is all in from the
-    ante passes the bring-in to the next player clockwise able to bet. Among live positions.
+    highest; a suit tie goes to the highest suit). "If that player is all-in from the ante,
+    the next in order brings in": the next in the bring-in order itself (the next-lowest door
+    card, Razz the next-highest), skipping every player all in (house decision,
+    docs/rules.md). So the bring-in is chosen among the positions able to bet only. The
+    caller makes sure at least two can.
 
     Returns:
         ``(position, alternatives)``: ``alternatives`` is empty unless unknown door cards
         could put the bring-in on another position (those are then listed, the default too).
     """
-    live = [p for p in range(len(state.seats)) if state.live(p)]
-    doors = {p: up_cards(state, p)[0] for p in live}
+    able = [p for p in range(len(state.seats)) if state.able(p)]
+    doors = {p: up_cards(state, p)[0] for p in able}
     known = {p: c for p, c in doors.items() if c is not None}
     unknown = [p for p, c in doors.items() if c is None]
-    razz = state.spec.bring_in_card is BringInCard.HIGHEST_ACE_LOW
     if known:
-        if razz:
+        if state.spec.bring_in_card is BringInCard.HIGHEST_ACE_LOW:  # Razz
             best = max(known, key=lambda p: _razz_door_key(known[p]))
             extreme = known[best] == _HIGHEST_RAZZ_CARD
         else:
             best = min(known, key=known.__getitem__)
             extreme = known[best] == _LOWEST_CARD
     else:
-        best = _first_from(state, state.dealer_left, live)
+        best = _first_from(state, state.dealer_left, able)
         extreme = False
-    default = _first_able(state, best)
     if not unknown or extreme:
-        return default, ()
-    options = {default, *(_first_able(state, p) for p in unknown)}
-    options.discard(NOBODY)
-    return default, tuple(sorted(options)) if len(options) > 1 else ()
+        return best, ()
+    options = {best, *unknown}
+    return best, tuple(sorted(options)) if len(options) > 1 else ()
 
 
 def best_exposed_positions(state: HandState) -> tuple[int, tuple[int, ...]]:
@@ -118,13 +118,5 @@ def _first_from(state: HandState, start: int, allowed: Sequence[int]) -> int:
     wanted = set(allowed)
     for p in state.clockwise(start):
         if p in wanted:
-            return p
-    return NOBODY
-
-
-def _first_able(state: HandState, start: int) -> int:
-    """The first position clockwise from ``start`` (itself included) able to bet."""
-    for p in state.clockwise(start):
-        if state.able(p):
             return p
     return NOBODY

@@ -26,6 +26,7 @@ from typing import Final
 
 from floorman.domain.cards import Card
 from floorman.domain.history.amounts import parse_card_list, parse_money
+from floorman.domain.history.limits import text_digest
 from floorman.domain.history.pokerstars_lines import (  # the summary grammar both rooms share
     AMT,
     MARKER,
@@ -460,4 +461,5 @@ class _HandReader:
             seats=tuple(self.seats),
             events=tuple(self.events),
             summary=self._summary(),
+            digest=text_digest("\n".join(text for _, text in self.block)),
         )

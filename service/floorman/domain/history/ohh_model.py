@@ -193,6 +193,8 @@ class OhhHand:
         small_blind / big_blind / ante: the stakes fields, minor units.
         players / rounds / pots: as written, in order.
         extension: floorman's extension, or ``None``.
+        digest: the fingerprint of the hand's JSON (keys sorted; see
+            :func:`~floorman.domain.history.limits.text_digest`), ``""`` when not computed.
     """
 
     index: int
@@ -214,6 +216,7 @@ class OhhHand:
     rounds: tuple[OhhRound, ...]
     pots: tuple[OhhPot, ...]
     extension: OhhExtension | None = None
+    digest: str = ""
 
     @property
     def amount_scale(self) -> int:

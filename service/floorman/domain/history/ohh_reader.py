@@ -5,23 +5,55 @@ after another (the OHH storage format writes one per hand, separated by blank li
 Numbers are read as :class:`~decimal.Decimal` (never ``float``) and turned into integer minor
 units: times 100 for a money table, as they are for chips (the floorman extension's
 ``amount_scale`` wins); an amount finer than one minor unit is an error.
+
+Every list of a hand is bounded (:mod:`floorman.domain.history.limits`): more players, seats,
+rounds, actions, pots or cards than any seed game's hand holds is one problem naming the
+count, and the list is not read item by item (a hostile document costs little). Each hand
+keeps a fingerprint of its JSON (:attr:`~.ohh_model.OhhHand.digest`).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from decimal import Decimal
-from typing import Any
+from typing import Any, Final
 
 from floorman.domain.cards import UNKNOWN_TEXT, Card, try_parse_card
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.history import ohh_model as m
+from floorman.domain.history.limits import (
+    MAX_CARDS,
+    MAX_HAND_EVENTS,
+    MAX_ROUNDS,
+    MAX_SEATS,
+    text_digest,
+    too_many,
+)
 from floorman.domain.model import ForcedBet, ForcedBetKind, Game, RakePolicy, Stakes
 
 _STAKES_FIELDS = (
     "small_bet", "big_bet", "ante", "bring_in", "small_blind", "big_blind", "whole_unit",
     "odd_chip_unit",
 )  # fmt: skip
+_MOST: Final = {
+    "players": (MAX_SEATS, "players"),
+    "rounds": (MAX_ROUNDS, "rounds"),
+    "actions": (MAX_HAND_EVENTS, "actions"),
+    "pots": (MAX_ROUNDS, "pots"),
+    "player_wins": (MAX_SEATS, "winners of one pot"),
+    "forced_bets": (3 * MAX_SEATS, "forced bets"),
+    "player_ids": (MAX_SEATS, "player ids"),
+}
+"""List name -> (the most items a hand may hold, what they are called)."""
+
+
+def _digest(obj: object) -> str:
+    """The fingerprint of one hand's JSON value (keys sorted, numbers as written)."""
+    canonical = json.dumps(
+        obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str
+    )
+    return text_digest(canonical)
 
 
 def parse_ohh(text: str) -> list[m.OhhHand]:
@@ -128,6 +160,9 @@ class _HandReader:
         if not isinstance(value, list):
             self.bad(field, "an array of cards is expected")
             return ()
+        if problem := too_many(len(value), MAX_CARDS, "cards in one list"):
+            self.bad(field, problem)
+            return ()
         out: list[Card | None] = []
         for i, item in enumerate(value):
             if item == UNKNOWN_TEXT:
@@ -140,19 +175,28 @@ class _HandReader:
             out.append(card)
         return tuple(out)
 
-    def objects(self, data: dict[str, Any], name: str) -> list[tuple[str, dict[str, Any]]]:
+    def objects(
+        self, data: dict[str, Any], name: str, field: str = ""
+    ) -> list[tuple[str, dict[str, Any]]]:
+        """The objects of the list ``name`` with their field paths (under ``field``); one
+        problem (and no item read) for a list longer than a hand may hold."""
         value = data.get(name, [])
+        path = f"{field}.{name}" if field else name
         if value is None:
             return []
         if not isinstance(value, list):
-            self.bad(name, "an array is expected")
+            self.bad(path, "an array is expected")
+            return []
+        most, noun = _MOST[name]
+        if problem := too_many(len(value), most, noun):
+            self.bad(path, problem)
             return []
         out = []
         for i, item in enumerate(value):
             if isinstance(item, dict):
                 out.append((f"{name}[{i}]", item))
             else:
-                self.bad(f"{name}[{i}]", "an object is expected")
+                self.bad(f"{path}[{i}]", "an object is expected")
         return out
 
     # -- the hand ------------------------------------------------------------------------
@@ -193,8 +237,11 @@ class _HandReader:
             pots=tuple(self._pot(f, p) for f, p in self.objects(data, "pots")),
             extension=extension,
         )
-        if not hand.players:
+        if not hand.players and len(self.problems) == count:
             self.bad("players", "at least one player is needed")
+        actions = sum(len(round_.actions) for round_ in hand.rounds)
+        if problem := too_many(actions, MAX_HAND_EVENTS, "actions"):
+            self.bad("rounds", problem)
         ids = [player.id for player in hand.players]
         if len(set(ids)) != len(ids):
             self.bad("players", "a player id appears twice")
@@ -206,12 +253,17 @@ class _HandReader:
                         f"action {action.number} names player {action.player_id}, who is not "
                         "listed",
                     )
-        return hand if len(self.problems) == count else None
+        if len(self.problems) != count:
+            return None
+        return replace(hand, digest=_digest(obj))
 
     def _player(self, field: str, data: dict[str, Any]) -> m.OhhPlayer:
+        seat = self.integer(data.get("seat"), f"{field}.seat", minimum=1)
+        if seat > MAX_SEATS:
+            self.bad(f"{field}.seat", f"seat {seat} is out of range (seats are 1 to {MAX_SEATS})")
         return m.OhhPlayer(
             id=self.integer(data.get("id"), f"{field}.id"),
-            seat=self.integer(data.get("seat"), f"{field}.seat", minimum=1),
+            seat=seat,
             name=self.text(data, "name", f"{field}.name"),
             starting_stack=self.amount(data.get("starting_stack"), f"{field}.starting_stack"),
         )
@@ -222,7 +274,7 @@ class _HandReader:
             street=self.text(data, "street", f"{field}.street"),
             cards=self.cards(data.get("cards"), f"{field}.cards"),
             actions=tuple(
-                self._action(f"{field}.{f}", a) for f, a in self.objects(data, "actions")
+                self._action(f"{field}.{f}", a) for f, a in self.objects(data, "actions", field)
             ),
         )
 
@@ -261,7 +313,7 @@ class _HandReader:
                     player_id=self.integer(w.get("player_id"), f"{field}.{f}.player_id"),
                     win_amount=self.amount(w.get("win_amount"), f"{field}.{f}.win_amount"),
                 )
-                for f, w in self.objects(data, "player_wins")
+                for f, w in self.objects(data, "player_wins", field)
             ),
         )
 
@@ -331,6 +383,10 @@ class _HandReader:
         if not isinstance(data, list):
             self.bad(field, "an array is expected")
             return ()
+        most, noun = _MOST["forced_bets"]
+        if problem := too_many(len(data), most, noun):
+            self.bad(field, problem)
+            return ()
         bets = []
         for i, item in enumerate(data):
             path = f"{field}[{i}]"
@@ -357,6 +413,10 @@ class _HandReader:
             return ()
         if not isinstance(data, list):
             self.bad(field, "an array is expected")
+            return ()
+        most, noun = _MOST["player_ids"]
+        if problem := too_many(len(data), most, noun):
+            self.bad(field, problem)
             return ()
         pairs = []
         for i, item in enumerate(data):

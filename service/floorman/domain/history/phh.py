@@ -6,6 +6,9 @@ back. Numbers stay exact: integral values become ``int``, others :class:`~decima
 (``10112.5``; ``inf`` for an unknown stack). Malformed input raises
 :class:`~floorman.domain.errors.InvalidArgument` naming the field (``antes``, ``actions[7]``);
 a hand of a game floorman does not play parses normally and reports ``supported == False``.
+More players (per-player arrays) or actions than any seed game's hand holds
+(:mod:`floorman.domain.history.limits`) is one problem, and the array is not read item by
+item.
 
 Format: the PHH specification (``uoftcprg/phh-std``), its variant codes plus floorman's house
 codes (:mod:`floorman.domain.history.phh_variants`). :func:`phh_to_hand` / :func:`map_phh`
@@ -22,6 +25,7 @@ from typing import Final
 
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.history.amounts import Amount, normalize_amount
+from floorman.domain.history.limits import MAX_HAND_EVENTS, MAX_SEATS, too_many
 from floorman.domain.history.phh_actions import (
     CardTextError,
     PhhAction,
@@ -95,7 +99,9 @@ class _Reader:
     def read(self) -> PhhHand:
         variant = self._variant()
         stacks = self._amounts("starting_stacks", required=True, positive=True) or ()
-        if "starting_stacks" in self.data and not stacks:
+        raw_stacks = self.data.get("starting_stacks")
+        crowded = isinstance(raw_stacks, list) and len(raw_stacks) > MAX_SEATS
+        if "starting_stacks" in self.data and not stacks and not crowded:
             self.bad("starting_stacks", "at least one player is needed")
         count = len(stacks)
         known_count = count if "starting_stacks" in self.data else None
@@ -183,6 +189,9 @@ class _Reader:
         if not isinstance(raw, list):
             self.bad(name, f"{name} must be an array of numbers")
             return None
+        if problem := too_many(len(raw), MAX_SEATS, "players"):
+            self.bad(name, problem)  # not read one by one: a hostile file costs little
+            return None
         if count is not None and len(raw) != count:
             self.bad(name, f"{len(raw)} values for {count} players (starting_stacks)")
         values = [self._number(name, v, positive=positive, index=i) for i, v in enumerate(raw)]
@@ -245,6 +254,9 @@ class _Reader:
         raw = self.data.get("actions", [])
         if not isinstance(raw, list):
             self.bad("actions", "actions must be an array of strings")
+            return ()
+        if problem := too_many(len(raw), MAX_HAND_EVENTS, "actions"):
+            self.bad("actions", problem)  # not read one by one: a hostile file costs little
             return ()
         actions = []
         for i, text in enumerate(raw):

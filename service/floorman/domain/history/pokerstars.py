@@ -18,6 +18,7 @@ from typing import Any
 from floorman.domain.cards import Card
 from floorman.domain.history import pokerstars_lines as lines
 from floorman.domain.history.amounts import parse_card_list, parse_money
+from floorman.domain.history.limits import text_digest
 from floorman.domain.history.pokerstars_header import HEADER, StarsHeader, parse_header
 from floorman.domain.history.pokerstars_model import (
     StarsEvent,
@@ -415,6 +416,7 @@ class _HandReader:
             events=tuple(self.events),
             summary=self._summary(),
             last_section=self.street,
+            digest=text_digest("\n".join(text for _, text in self.block)),
         )
 
 

@@ -155,6 +155,8 @@ class StarsHand:
         summary: the summary section, or ``None`` when the hand has none.
         last_section: the last ``*** ... ***`` section the record reached (``SHOWDOWN`` for
             a hand that reached ``*** SHOW DOWN ***`` without a summary).
+        digest: the fingerprint of the hand's lines as written
+            (:func:`~floorman.domain.history.limits.text_digest`; ``""``: not computed).
     """
 
     hand_id: int
@@ -175,6 +177,7 @@ class StarsHand:
     events: tuple[StarsEvent, ...]
     summary: StarsSummary | None
     last_section: StarsStreet = StarsStreet.SETUP
+    digest: str = ""
 
     def seat_of(self, name: str) -> int:
         """The seat number of the player called ``name``.

@@ -4,6 +4,7 @@
   engine's configuration with explicit forced bets).
 * :func:`action_event` — a player action as an event (the engine judges it when the table
   folds it: :func:`floorman.domain.table.state.fold` raises its :class:`RuleViolation`).
+* :func:`check_draw_cards` — a service-dealt DRAW must name cards its caller can see.
 * :func:`settlement` — the HandSettled event once the engine says the hand is over.
 """
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from floorman.domain.engine import Finding, settle_hand, start_hand
+from floorman.domain.engine import Finding, Phase, settle_hand, start_hand
 from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Action, ActionType, HandConfig, SeatState
 from floorman.domain.settlement import UnverifiableHand
@@ -19,7 +20,8 @@ from floorman.domain.table.events import HandActed, HandSettled, HandStarted
 from floorman.domain.table.hand import HandRun
 from floorman.domain.table.lobby import check_open
 from floorman.domain.table.placement import place_hand
-from floorman.domain.table.rules import HAND_COMPLETE, HAND_IN_PROGRESS
+from floorman.domain.table.redaction import Viewer
+from floorman.domain.table.rules import DRAW_HIDDEN_CARDS, HAND_COMPLETE, HAND_IN_PROGRESS
 from floorman.domain.table.state import TableState
 
 
@@ -89,6 +91,48 @@ def action_event(run: HandRun, action: Action, *, fill_show: bool) -> HandActed:
         if pos is not None:
             action = replace(action, cards=run.state.cards[pos])
     return HandActed(hand_id=run.hand_id, action=action)
+
+
+def check_draw_cards(run: HandRun, action: Action, *, viewer: Viewer) -> None:
+    """At a service-dealt table, a DRAW in turn must name the discarded cards, and its caller
+    must be able to see them (docs/rules.md, ``draw.hidden_cards``).
+
+    The service knows every card there, so ``??`` names no card; and a caller whose role
+    does not see the seat's hole cards (an observer; an auditor while the hand runs) could
+    only guess, so a DRAW naming any card it cannot see is refused whether or not the seat
+    holds it: the answer never tells which cards the seat holds. A DRAW that stands pat, or
+    that names only cards shown to everyone, is left to the engine, as is a DRAW out of turn.
+
+    Raises:
+        RuleViolation: ``draw.hidden_cards``; the message names the cause and the way out,
+            never a card.
+    """
+    state = run.state
+    if (
+        action.type is not ActionType.DRAW
+        or not action.cards
+        or state.phase is not Phase.DRAWING
+        or state.seat_to_act != action.seat
+    ):
+        return
+    seat = action.seat
+    blind = not viewer.sees_hole_cards(hand_over=False)
+    role = viewer.role.value
+    unseen = blind and not set(action.cards) <= run.public_cards()
+    if None not in action.cards and not unseen:
+        return
+    message = "DRAW must name the discarded cards"
+    if None in action.cards:
+        message += "; ?? names no card at a service-dealt table"
+    if blind:
+        message += f"; this caller's role ({role}) cannot see seat {seat}'s cards: act as a dealer"
+    raise RuleViolation(
+        DRAW_HIDDEN_CARDS,
+        message,
+        seat=seat,
+        expected="dealer" if blind else "known cards",
+        actual=role if blind else "??",
+    )
 
 
 def settlement(run: HandRun) -> HandSettled | None:

@@ -27,5 +27,8 @@ TABLE_PLAYERS: Final = "table.players"
 """StartHand with fewer players able to be dealt in than the game needs."""
 DEAL_MODE: Final = "deal.mode"
 """DealCards at a service-dealt table (the service deals there)."""
+DRAW_HIDDEN_CARDS: Final = "draw.hidden_cards"
+"""A DRAW at a service-dealt table naming ``??``, or cards the caller's role cannot see
+(``draw.discard_count`` stays the rule for 0-5 discards and cards the seat does not hold)."""
 TABLE_CLOSED: Final = "table.closed"
 """A write to a closed table."""

@@ -68,6 +68,22 @@ def _raise_if(problems: list[FieldViolation]) -> None:
         raise InvalidArgument(problems)
 
 
+def _ranked(number: int, rank: Callable[[Game | None], _T]) -> _T:
+    """``rank(game)`` for the request's game number; an unknown number is reported as
+    ``game: N is not a known Game`` in place of the use case's "game is required", with
+    every other problem of the request."""
+    unknown = converters.unknown_game(number)
+    try:
+        result = rank(converters.game_from_pb(number))
+    except InvalidArgument as error:
+        if unknown is None:
+            raise
+        violations = [unknown if v.field == "game" else v for v in error.violations]
+        raise InvalidArgument(violations) from None
+    _raise_if([unknown] if unknown is not None else [])
+    return result
+
+
 class RulesServicer(rpb_grpc.RulesServiceServicer):
     """RulesService over an injected :class:`RulesCore`.
 
@@ -80,8 +96,8 @@ class RulesServicer(rpb_grpc.RulesServiceServicer):
         self._core = RulesCore() if core is None else core
         self._metrics = metrics
 
-    def _count(self, game: Game, hands: int) -> None:
-        if self._metrics is not None:
+    def _count(self, game: Game | None, hands: int) -> None:
+        if self._metrics is not None and game is not None:
             self._metrics.count_hands(game, hands)
 
     @maps_errors
@@ -89,9 +105,11 @@ class RulesServicer(rpb_grpc.RulesServiceServicer):
         self, request: rpb.EvaluateHandRequest, context: grpc.aio.ServicerContext
     ) -> rpb.EvaluateHandResponse:
         """One hand's high and low values (INVALID_ARGUMENT for any bad card, count, game)."""
-        game = converters.game_from_pb(request.game)
-        result = self._core.evaluate_hand(game, request.cards, players=request.players)
-        self._count(game, 1)  # type: ignore[arg-type]  # a None game was refused above
+        result = _ranked(
+            request.game,
+            lambda game: self._core.evaluate_hand(game, request.cards, players=request.players),
+        )
+        self._count(converters.game_from_pb(request.game), 1)
         return converters.evaluation_to_pb(result)
 
     @maps_errors
@@ -100,12 +118,14 @@ class RulesServicer(rpb_grpc.RulesServiceServicer):
     ) -> rpb.CompareHandsResponse:
         """Winners of the pot (or its high half) and of the low half, with each hand's value;
         ``community_cards`` (seven-card studs) are shared by every hand."""
-        game = converters.game_from_pb(request.game)
         hands: Sequence[Sequence[str]] = [hand.cards for hand in request.hands]
-        result = self._core.compare_hands(
-            game, hands, players=request.players, community=request.community_cards
+        result = _ranked(
+            request.game,
+            lambda game: self._core.compare_hands(
+                game, hands, players=request.players, community=request.community_cards
+            ),
         )
-        self._count(game, len(hands))  # type: ignore[arg-type]
+        self._count(converters.game_from_pb(request.game), len(hands))
         return converters.comparison_to_pb(result)
 
     @maps_errors

@@ -8,6 +8,13 @@ visibility comes from ``viewer_of(context)``: the viewer the authentication inte
 resolved for the caller and the request's table (:class:`floorman.transport.auth.
 ViewerResolver`), or the server's anonymous role without an auth file. Errors become statuses
 in :mod:`floorman.transport.errors`.
+
+Logs (DESIGN.md "Logs"): the observability interceptor binds the request's ``request_id`` and
+``table_id``; once an answer names the hand (a write's hand or the table's current hand,
+GetHand's hand), this servicer binds its ``hand_id`` too, so the call's ``rpc`` line carries
+it. A WatchTable stream that the server ends because it is stopping ends with UNAVAILABLE
+("server shutting down; resume from sequence N"), never OK: a watcher tells a shutdown from
+a closed table.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ from floorman.app.tables.export import FormatUnavailable
 from floorman.app.tables.service import Reply, TableService
 from floorman.app.tables.watch import watch_table
 from floorman.domain.table.redaction import Viewer
+from floorman.observability.logging import bind_call_ids
 from floorman.transport import table_converters as tc
 from floorman.transport.errors import Unimplemented, maps_errors, maps_stream_errors
 from floorman.v1 import table_service_pb2 as tpb
@@ -65,7 +73,9 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         """Run a write use case in a worker thread and answer the bytes it stored (a retry's
         first answer, byte for byte) as ``response``."""
         reply = await asyncio.to_thread(use_case, command, viewer=self._viewer_of(context))
-        return response.FromString(reply.payload)
+        answer = response.FromString(reply.payload)
+        bind_call_ids(hand_id=_hand_id_of(answer))
+        return answer
 
     @maps_errors
     async def CreateTable(
@@ -194,13 +204,16 @@ class TableServicer(tpb_grpc.TableServiceServicer):
             request.hand_id,
             viewer=self._viewer_of(context),
         )
-        return tpb.GetHandResponse(hand=tc.hand_view_to_pb(view))
+        answer = tpb.GetHandResponse(hand=tc.hand_view_to_pb(view))
+        bind_call_ids(hand_id=answer.hand.hand_id)
+        return answer
 
     @maps_stream_errors
     async def WatchTable(
         self, request: tpb.WatchTableRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[tpb.WatchTableResponse]:
-        """Every event after ``after_sequence``, then live, until the table closes."""
+        """Every event after ``after_sequence``, then live, until the table closes (OK);
+        UNAVAILABLE when the server stops first (resume from the last sequence received)."""
         stream = watch_table(
             self._service,
             request.table_id,
@@ -229,3 +242,14 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         except FormatUnavailable as error:
             raise Unimplemented(str(error)) from None
         return tpb.ExportHandHistoryResponse(content=export.content, media_type=export.media_type)
+
+
+def _hand_id_of(answer: Message) -> str:
+    """The hand a write's answer concerns: its ``hand``, else the table's current hand
+    (``""`` between hands)."""
+    fields = answer.DESCRIPTOR.fields_by_name
+    if "hand" in fields and answer.HasField("hand"):
+        return answer.hand.hand_id  # type: ignore[attr-defined]
+    if "table" in fields and answer.HasField("table"):
+        return answer.table.current_hand_id  # type: ignore[attr-defined]
+    return ""

@@ -1,0 +1,51 @@
+"""Bounds on what one recorded hand may hold, so a hostile document costs little to read.
+
+A hand-history file comes from outside: a reader must refuse, in one problem, a hand that
+no seed game can produce instead of walking every item of it. The bounds are the largest a
+real hand of any seed game reaches, with room to spare:
+
+* :data:`MAX_SEATS`: the most players any seed game seats (RULES.md: Five Card Stud, 2 to
+  10); seats are numbered 1 to :data:`MAX_SEATS` (RULES.md "Common to every game": seats are
+  numbered clockwise from 1);
+* :data:`MAX_HAND_EVENTS`: actions and deals of one hand (ten players, five streets, four
+  bets a street in fixed limit, draws, shows: a few hundred at most); the same number as
+  the ``history_events`` request limit;
+* :data:`MAX_CARDS`: cards in one list (a deal, a show, a board): one deck;
+* :data:`MAX_ROUNDS`: betting rounds and pots of one hand (a stud hand has five streets
+  and at most one side pot per player).
+
+:func:`text_digest` fingerprints a hand's text, so an audit can tell an identical copy of a
+hand from a different hand under the same number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Final
+
+from floorman.domain.games import GAMES
+
+MAX_SEATS: Final = max(spec.max_players for spec in GAMES.values())
+MAX_HAND_EVENTS: Final = 1000
+MAX_CARDS: Final = 52
+MAX_ROUNDS: Final = 2 * MAX_SEATS
+_LINE_ENDS: Final = re.compile(r"\r\n?")
+_TRAILING_BLANKS: Final = re.compile(r"[ \t\ufeff]+(?=\n|$)")
+
+
+def too_many(count: int, most: int, noun: str) -> str | None:
+    """The problem with ``count`` items where at most ``most`` are allowed, else ``None``
+    (``"200000 players; a hand has at most 10"``)."""
+    if count > most:
+        return f"{count} {noun}; a hand has at most {most}"
+    return None
+
+
+def text_digest(text: str) -> str:
+    """A fingerprint of one hand's text: sha256 (hex) of the text with line ends normalised
+    (CRLF and CR become LF), blanks at the end of each line and blank lines at both ends
+    dropped. Two copies of a hand written by the same room, or copied between systems that
+    rewrite line ends, get the same fingerprint; any other change gives another one."""
+    normal = _TRAILING_BLANKS.sub("", _LINE_ENDS.sub("\n", text)).strip("\n")
+    return hashlib.sha256(normal.encode("utf-8", errors="surrogatepass")).hexdigest()

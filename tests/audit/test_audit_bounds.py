@@ -1,0 +1,206 @@
+"""Hostile hand histories cost little and report little (docs/rules.md "A hostile record
+costs little and reports little"; rule ids ``history.unreadable`` and
+``history.findings_suppressed``): lists longer than a seed game's hand are one finding, a hand
+lists at most 50 findings, a run logs at most 200 ``rule_finding`` lines while the metric
+counts them all, and every reader is linear in the document's size (these documents took
+minutes with the old quadratic scans; they run in well under a second each now)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from floorman.app.audit import MAX_FINDING_LOG_LINES, AuditRun, AuditService, FindingRecorder
+from floorman.domain.audit import (
+    MAX_FINDINGS_PER_HAND,
+    SUPPRESSED_RULE,
+    UNREADABLE_RULE,
+    AuditStatus,
+    SourceFormat,
+    audit_document,
+    detect_format,
+)
+from tests.audit.audit_hands import STUD_PHH
+
+PLAYERS_BOMB = '{"ohh":{"players":[' + ",".join(['{"id":1}'] * 200_000) + "]}}"
+"""The fresh-user tester's 1.8 MB document: 200,000 players in one hand."""
+
+
+class _Lines:
+    """A structlog-like logger that keeps (level, event) of each line."""
+
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, str, dict]] = []
+
+    def info(self, event: str, **values: object) -> None:
+        self.lines.append(("info", event, values))
+
+    def warning(self, event: str, **values: object) -> None:
+        self.lines.append(("warning", event, values))
+
+
+class _Counts:
+    """A metrics double: ``floorman_rule_findings_total`` increments by rule."""
+
+    def __init__(self) -> None:
+        self.by_rule: Counter[str] = Counter()
+
+    def count_finding(self, game: object, rule: str) -> None:
+        self.by_rule[rule] += 1
+
+
+def test_two_hundred_thousand_players_are_one_unreadable_finding():
+    """history.unreadable: the 1.8 MB players bomb is one FINDINGS verdict with at most a
+    handful of findings, one of them naming the 200000 players (never one per player)."""
+    assert len(PLAYERS_BOMB) == 1_800_021
+    (audit,) = audit_document(PLAYERS_BOMB, source="bomb.json")
+    assert audit.status is AuditStatus.FINDINGS
+    assert len(audit.findings) <= 3
+    assert {f.rule for f in audit.findings} == {UNREADABLE_RULE}
+    assert "players: 200000 players; a hand has at most 10" in {f.message for f in audit.findings}
+
+
+def _ohh_hand(**changes: object) -> dict:
+    hand = {
+        "spec_version": "1.4.6",
+        "game_number": "G-1",
+        "game_type": "Stud",
+        "bet_limit": {"bet_type": "FL"},
+        "small_blind_amount": 10,
+        "big_blind_amount": 20,
+        "players": [
+            {"id": 1, "seat": 1, "name": "a", "starting_stack": 500},
+            {"id": 2, "seat": 2, "name": "b", "starting_stack": 500},
+        ],  # fmt: skip
+        "rounds": [],
+        "pots": [],
+    }
+    hand.update(changes)
+    return {"ohh": hand}
+
+
+def test_a_seat_outside_one_to_ten_is_unreadable():
+    """history.unreadable: RULES.md seats are numbered from 1 and no seed game seats more
+    than 10: seat 11 is one finding naming the seat."""
+    players = [
+        {"id": 1, "seat": 1, "starting_stack": 500},
+        {"id": 2, "seat": 11, "starting_stack": 500},
+    ]
+    (audit,) = audit_document(json.dumps(_ohh_hand(players=players)), source="h.json")
+    assert [(f.rule, f.message) for f in audit.findings] == [
+        (UNREADABLE_RULE, "hand[0].players[1].seat: seat 11 is out of range (seats are 1 to 10)")
+    ]
+
+
+def test_huge_action_and_card_lists_are_one_finding_each():
+    """history.unreadable: 40,000 actions in a round, and a show of 300,000 cards, are each
+    one finding (the list is not read item by item)."""
+    action = {"action_number": 1, "player_id": 1, "action": "Check"}
+    rounds = [{"id": 0, "street": "Third Street", "actions": [action] * 40_000}]
+    (audit,) = audit_document(json.dumps(_ohh_hand(rounds=rounds)), source="h.json")
+    assert [f.message for f in audit.findings] == [
+        "hand[0].rounds[0].actions: 40000 actions; a hand has at most 1000"
+    ]
+    show = {"action_number": 1, "player_id": 1, "action": "Shows Cards", "cards": ["Ah"] * 300_000}
+    rounds = [{"id": 0, "street": "Showdown", "actions": [show]}]
+    (audit,) = audit_document(json.dumps(_ohh_hand(rounds=rounds)), source="h.json")
+    assert [f.message for f in audit.findings] == [
+        "hand[0].rounds[0].actions[0].cards: 300000 cards in one list; a hand has at most 52"
+    ]
+
+
+def test_phh_with_too_many_players_or_actions_is_one_finding():
+    """history.unreadable: a PHH hand of 200,000 players, or of 200,000 actions, is refused
+    in one finding per array."""
+    crowded = STUD_PHH.replace("starting_stacks = [", "starting_stacks = [" + "1, " * 200_000)
+    (audit,) = audit_document(crowded, source="h.phh")
+    assert "starting_stacks: 200003 players; a hand has at most 10" in {
+        f.message for f in audit.findings
+    }
+    busy = STUD_PHH.replace("actions = [", "actions = [" + "'p1 cc', " * 200_000)
+    (audit,) = audit_document(busy, source="h.phh")
+    assert [f.message for f in audit.findings] == [
+        "actions: 200036 actions; a hand has at most 1000"
+    ]
+
+
+def test_a_hand_lists_at_most_fifty_findings_then_says_how_many_more():
+    """history.findings_suppressed: a hand with 62 malformed cards lists the first 50
+    findings and one informational note that 12 more were left out; the verdict stays
+    FINDINGS."""
+    show = {"action_number": 1, "player_id": 1, "action": "Shows Cards", "cards": ["Zz"] * 52}
+    muck = {"action_number": 2, "player_id": 2, "action": "Shows Cards", "cards": ["Yy"] * 10}
+    rounds = [{"id": 0, "street": "Showdown", "actions": [show, muck]}]
+    (audit,) = audit_document(json.dumps(_ohh_hand(rounds=rounds)), source="h.json")
+    assert audit.status is AuditStatus.FINDINGS
+    assert len(audit.findings) == MAX_FINDINGS_PER_HAND + 1 == 51
+    assert {f.rule for f in audit.findings[:50]} == {"card.malformed"}
+    note = audit.findings[-1]
+    assert (note.rule, note.actual, note.informational) == (SUPPRESSED_RULE, "12", True)
+    assert note.message == "12 more findings of this hand are not listed (at most 50 per hand)"
+
+
+def test_a_run_logs_at_most_two_hundred_findings_and_counts_them_all():
+    """DESIGN.md "Logs" bounded per request: 300 unreadable hands in one run give 200
+    ``rule_finding`` lines and one ``rule_findings_suppressed`` line (suppressed 100), while
+    ``floorman_rule_findings_total`` counts all 300."""
+    lines, counts = _Lines(), _Counts()
+    service = AuditService(recorder=FindingRecorder(metrics=counts, logger=lines))  # type: ignore[arg-type]
+    run = AuditRun()
+    bad = "\n\n".join(f"[h{i}]\nvariant = 'F7S'\n" for i in range(300))
+    audits = service.audit_text(bad, source="bad.phhs", run=run)
+    service.finish(run)
+    assert sum(len(a.findings) for a in audits) == 300
+    events = Counter(event for _, event, _ in lines.lines)
+    assert events == {"rule_finding": MAX_FINDING_LOG_LINES, "rule_findings_suppressed": 1}
+    (suppressed,) = [v for _, e, v in lines.lines if e == "rule_findings_suppressed"]
+    assert (suppressed["suppressed"], suppressed["limit"]) == (100, 200)
+    assert sum(counts.by_rule.values()) == 300
+
+
+def test_format_detection_is_linear_in_blank_lines():
+    """A document of 200,000 blank lines (109 s with a multi-line ``^\\s*`` scan) is read at
+    once: unknown format, one history.unreadable finding."""
+    text = "\n" * 200_000
+    assert detect_format(text) is SourceFormat.UNKNOWN
+    (audit,) = audit_document(text, source="blank.txt")
+    assert [f.rule for f in audit.findings] == [UNREADABLE_RULE]
+
+
+def test_many_phh_sections_are_read_one_by_one():
+    """A .phhs of 300 hands (minutes when each hand was padded to its document line) audits
+    fast, every hand clean, each hand's lines still the document's."""
+    text = "".join(f"[h{i}]\n{STUD_PHH}hand = {i}\n" for i in range(300))
+    audits = audit_document(text, source="many.phhs")
+    assert [a.status for a in audits] == [AuditStatus.CLEAN] * 300
+    per_hand = STUD_PHH.count("\n") + 2
+    assert [a.line for a in audits[:3]] == [1, 1 + per_hand, 1 + 2 * per_hand]
+
+
+def test_many_hands_of_an_unread_format_are_counted_in_one_pass():
+    """50,000 PartyPoker hand starts: 50,000 UNSUPPORTED verdicts, the last on line 100,000
+    (line numbers counted in one pass, not from the top for each hand)."""
+    text = "".join(f"***** Hand History for Game {i} *****\nx\n" for i in range(50_000))
+    audits = audit_document(text, source="party.txt")
+    assert len(audits) == 50_000
+    assert {a.status for a in audits} == {AuditStatus.UNSUPPORTED}
+    assert (audits[-1].hand_id, audits[-1].line) == ("49999", 99_999)
+
+
+def test_many_indented_ohh_hands_keep_their_action_lines():
+    """Open Hand History: 300 indented hands in one document audit with each event's line
+    found within its own hand (one pass, not a scan from the top per hand)."""
+    from floorman.domain.history.ohh import export_ohh
+    from tests.audit.test_audit_ohh import showdown_record
+
+    one = export_ohh(showdown_record())
+    data = json.loads(one)
+    hands = []
+    for number in range(300):
+        data["ohh"]["floorman"]["hand_id"] = f"h{number}"
+        hands.append(json.dumps(data, indent=2))
+    text = "\n\n".join(hands)
+    audits = audit_document(text, source="many.json")
+    assert [a.status for a in audits] == [AuditStatus.CLEAN] * 300
+    size = hands[0].count("\n") + 2
+    assert audits[-1].line == 1 + 299 * size + 1  # the "ohh" key's line of the last hand
