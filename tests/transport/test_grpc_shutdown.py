@@ -1,6 +1,7 @@
 """Graceful shutdown of the real server (issue 2, item 7; DESIGN.md "Composition root"):
-SIGTERM/SIGINT turn health NOT_SERVING, let in-flight calls finish, refuse new ones, and
-the process exits 0 within the grace period."""
+SIGTERM/SIGINT turn health NOT_SERVING, let in-flight calls finish, refuse new ones, end open
+WatchTable streams with UNAVAILABLE (never OK), and the process exits 0 within the grace
+period."""
 
 from __future__ import annotations
 
@@ -9,11 +10,16 @@ import threading
 
 import grpc
 import pytest
+from google.rpc import error_details_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_status import rpc_status
 
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 from floorman.v1 import rules_service_pb2_grpc
+from floorman.v1 import table_service_pb2 as tpb
+from floorman.v1 import table_service_pb2_grpc as tpb_grpc
+from tests.system.table_client import GrpcTable, settings_pb
 
 REQUEST = rpb.EvaluateHandRequest(
     game=pb.GAME_SEVEN_CARD_STUD, cards=["As", "Ad", "Ac", "Kh", "Kd", "2c", "3d"]
@@ -96,3 +102,36 @@ def test_grace_period_bounds_a_call_that_never_ends(server_factory):
     assert running.process.wait(timeout=30) == 0
     cancelled = running.wait_for_log(lambda line: line.get("method", "").endswith("/Watch"))
     assert cancelled["code"] == "CANCELLED"
+
+
+def test_watch_table_open_at_shutdown_ends_unavailable_with_the_resume_sequence(server_factory):
+    """README "Errors" (UNAVAILABLE: a server shutting down): a WatchTable stream open when
+    SIGTERM arrives ends with UNAVAILABLE "server shutting down; resume from sequence N",
+    N the last sequence it sent, ErrorInfo SERVER_SHUTTING_DOWN with ``last_sequence``; the
+    ``rpc`` line says UNAVAILABLE and the process exits 0. A watcher tells a shutdown from
+    the OK end of a closed table."""
+    running = server_factory("--grace", "5")
+    stub = tpb_grpc.TableServiceStub(running.channel)
+    table = GrpcTable.create(stub, settings_pb(pb.GAME_RAZZ, small_bet=20, ante=5))
+    for seat in (1, 2):
+        table.seat(seat, 500, f"shutdown-{seat}")
+    stream = stub.WatchTable(tpb.WatchTableRequest(table_id=table.table_id), timeout=30)
+    received = [next(stream).event.sequence for _ in range(3)]
+    assert received == [1, 2, 3]
+    running.process.send_signal(signal.SIGTERM)
+    with pytest.raises(grpc.RpcError) as ended:
+        for item in stream:
+            received.append(item.event.sequence)
+    assert ended.value.code() is grpc.StatusCode.UNAVAILABLE
+    assert ended.value.details() == f"server shutting down; resume from sequence {received[-1]}"
+    status = rpc_status.from_call(ended.value)
+    assert status is not None
+    (detail,) = status.details
+    info = error_details_pb2.ErrorInfo()
+    assert detail.Unpack(info)
+    assert (info.reason, dict(info.metadata)) == (
+        "SERVER_SHUTTING_DOWN", {"last_sequence": str(received[-1])},
+    )  # fmt: skip
+    assert running.process.wait(timeout=30) == 0
+    (line,) = [x for x in running.logs() if x.get("method", "").endswith("/WatchTable")]
+    assert (line["code"], line["table_id"]) == ("UNAVAILABLE", table.table_id)

@@ -225,7 +225,7 @@ describe('TableService', { timeout: TEST_TIMEOUT_MS }, () => {
 });
 
 describe('AuditService', { timeout: TEST_TIMEOUT_MS }, () => {
-  test('an exported hand audits clean; paid to the wrong seats it has payout findings', async () => {
+  test('an exported hand audits clean; paid to the wrong seats it has payout findings and, as an altered copy of the same hand, history.duplicate_hand', async () => {
     const session = await seatedTable();
     const hand = await play(session);
     const { content } = await client.tables.exportHandHistory({
@@ -238,8 +238,13 @@ describe('AuditService', { timeout: TEST_TIMEOUT_MS }, () => {
     });
     assert.deepEqual(answer.hands.map((h) => h.status), ['AUDIT_STATUS_CLEAN', 'AUDIT_STATUS_FINDINGS']);
     assert.deepEqual(answer.hands[1].findings.map((f) => [f.rule, f.seat]), [
-      ['payout.amount', 2], ['showdown.wrong_winner', 3],
+      ['history.duplicate_hand', 0], ['payout.amount', 2], ['showdown.wrong_winner', 3],
     ]);
+    const twice = await client.audit.auditHandHistories({
+      documents: [{ name: 'a.phh', content }, { name: 'b.phh', content }],
+    });
+    assert.deepEqual(twice.hands.map((h) => h.status), ['AUDIT_STATUS_CLEAN', 'AUDIT_STATUS_DUPLICATE']);
+    assert.equal(Number(twice.summary.duplicates), 1);
   });
 });
 

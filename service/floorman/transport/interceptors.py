@@ -31,8 +31,14 @@ from time import perf_counter
 from typing import Any, Final
 
 import grpc
+from google.protobuf.descriptor import FieldDescriptor
 
-from floorman.observability.logging import bind_call_ids, clear_call_ids, get_logger
+from floorman.observability.logging import (
+    CALL_ID_KEYS,
+    bind_call_ids,
+    clear_call_ids,
+    get_logger,
+)
 from floorman.observability.metrics import MethodMetrics, Metrics
 
 RPC_EVENT: Final = "rpc"
@@ -60,7 +66,9 @@ def split_method(full_name: str) -> tuple[str, str]:
     return (service, method) if sep else ("unknown", full_name)
 
 
-def _code_name(context: grpc.aio.ServicerContext, error: BaseException | None) -> str:
+def code_name(context: grpc.aio.ServicerContext, error: BaseException | None) -> str:
+    """The status code name a call ended with, as its client sees it (the module docstring
+    lists the cases): ``error`` is what escaped the handler (``None``: it returned)."""
     if error is None or isinstance(error, grpc.aio.AbortError):
         code = context.code()
         if code is None:
@@ -75,15 +83,32 @@ def _code_name(context: grpc.aio.ServicerContext, error: BaseException | None) -
     return "UNKNOWN"
 
 
+_ID_FIELDS: dict[type, tuple[str, ...]] = {}
+"""Request type -> the :data:`~floorman.observability.logging.CALL_ID_KEYS` it has as string
+fields (found once per type, so a request without ids costs one dict lookup)."""
+
+
+def _id_fields(kind: type) -> tuple[str, ...]:
+    found = _ID_FIELDS.get(kind)
+    if found is None:
+        descriptor = getattr(kind, "DESCRIPTOR", None)
+        fields = getattr(descriptor, "fields_by_name", {})
+        found = tuple(
+            name
+            for name in CALL_ID_KEYS
+            if name in fields and fields[name].type == FieldDescriptor.TYPE_STRING
+        )
+        _ID_FIELDS[kind] = found
+    return found
+
+
 def _bind_request_ids(request: Any) -> None:
     """Bind the request's ``request_id`` / ``table_id`` / ``hand_id`` (the fields it has) to
-    the call's log context; a request stream binds nothing."""
-    clear_call_ids()
-    bind_call_ids(
-        request_id=getattr(request, "request_id", ""),
-        table_id=getattr(request, "table_id", ""),
-        hand_id=getattr(request, "hand_id", ""),
-    )
+    the call's log context; a request without them (or a request stream) binds nothing."""
+    names = _id_fields(type(request))
+    if names:
+        clear_call_ids()
+        bind_call_ids(**{name: getattr(request, name) for name in names})
 
 
 class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
@@ -159,7 +184,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         peer: str,
     ) -> None:
         seconds = perf_counter() - started
-        code = _code_name(context, error)
+        code = code_name(context, error)
         if info.metrics is not None:
             info.metrics.record_end(code, seconds)
         self._log.info(

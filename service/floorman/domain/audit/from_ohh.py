@@ -86,7 +86,7 @@ def ohh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
     """The hands of an OHH document, each a record to audit or a finished verdict (FINDINGS
     for a document that cannot be read, UNSUPPORTED for a game floorman does not play).
     Never raises. A record's identity is floorman's table and hand id, else the site and
-    ``game_number`` (none without either); its digest is the hand's JSON fingerprint."""
+    ``game_number`` (see ``_identity``); its digest is the hand's JSON fingerprint."""
     starts = _Starts.of(text)
     try:
         hands = parse_ohh(text)
@@ -116,14 +116,17 @@ def ohh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
     return out
 
 
-def _identity(hand: OhhHand) -> str:
-    """What names the hand across documents: floorman's table and hand id, else the site
-    and ``game_number``; ``""`` when the record names it by neither."""
+def _identity(hand: OhhHand, source: str) -> str:
+    """What names the hand: floorman's table and hand id; else the site (or network) and
+    ``game_number`` across documents, or ``game_number`` within its document when no site
+    is named; ``""`` when the record names it by none of these."""
     ext = hand.extension
     if ext is not None and ext.hand_id:
         return f"ohh:floorman:{ext.table_id}:{ext.hand_id}"
-    if hand.game_number:
+    if hand.game_number and (hand.site_name or hand.network_name):
         return f"ohh:{hand.site_name}:{hand.network_name}:{hand.game_number}"
+    if hand.game_number:
+        return f"ohh-document:{source}:{hand.game_number}"
     return ""
 
 
@@ -226,6 +229,6 @@ def _record(
         call_amounts=call_amounts,
         room_showdown=ext is None,
         declared=declared,
-        identity=_identity(hand),
+        identity=_identity(hand, source),
         digest=hand.digest,
     )

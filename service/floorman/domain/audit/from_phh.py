@@ -14,8 +14,9 @@ hand is read with :func:`floorman.domain.history.phh.parse_phh` and mapped with
   table's configured rake policy (its size is then checked), ``_forced_bets`` the forced
   bets the table prescribed (each player's posts must equal them);
 * lines: each event points at the line of its action string;
-* identity: a hand that states its ``hand`` number is named by it with the event, the table
-  and the date (``[name]`` sections without one by the section's name in its document); the
+* identity: floorman's own ``_table_id`` / ``_hand_id`` when present; else a stated ``hand``
+  number with the event, table, date and time (without any of those, the number names the
+  hand within its document only); else a ``[name]`` section's name within its document; the
   digest fingerprints the hand's own text (see :mod:`floorman.domain.audit.duplicates`).
 
 Each hand of a ``.phhs`` is read from its own lines (never the whole document again), so a
@@ -50,7 +51,7 @@ _ARRAY_TOKEN: Final = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*|\]|[
 _VARIANT: Final = re.compile(r"(?m)^[ \t]*variant[ \t]*=")
 # Leading blanks are [ \t]*, never \s*: a multi-line \s* at every line start of a document
 # of blank lines costs quadratic time.
-_IDENTITY_FIELDS: Final = ("event", "table", "year", "month", "day")
+_IDENTITY_FIELDS: Final = ("event", "table", "year", "month", "day", "time")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,12 +112,15 @@ def _hand_id(hand: PhhHand, fallback: str) -> str:
 
 
 def _identity(hand: PhhHand, section: _Section, source: str) -> str:
-    """The hand's number with its event, table and date; a ``[name]`` section without a
-    number is named by its document and name; ``""`` (no identity) otherwise."""
+    """What names the hand (module docstring); ``""`` (no identity) when nothing does."""
+    metadata = dict(hand.metadata)
+    if metadata.get("_hand_id"):
+        return f"phh:floorman:{metadata.get('_table_id', '')}:{metadata['_hand_id']}"
     if hand.hand is not None:
-        metadata = dict(hand.metadata)
-        named = "|".join(str(metadata.get(key, "")) for key in _IDENTITY_FIELDS)
-        return f"phh:{named}|{hand.hand}"
+        context = [str(metadata.get(key, "")) for key in _IDENTITY_FIELDS]
+        if any(context):
+            return f"phh:{'|'.join(context)}|{hand.hand}"
+        return f"phh-document:{source}:{hand.hand}"
     if section.name:
         return f"phh-section:{source}:{section.name}"
     return ""

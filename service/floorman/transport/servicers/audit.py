@@ -34,7 +34,8 @@ from floorman.v1 import audit_service_pb2_grpc as apb_grpc
 
 SERVICE_NAME = apb.DESCRIPTOR.services_by_name["AuditService"].full_name
 ANSWER_RESERVE_BYTES: Final = 64 * 1024
-"""Room kept in an answer for the summary and the framing of its fields."""
+"""Room kept in an answer for the summary and the framing of its fields (a quarter of the
+limit when that is smaller: the summary holds counts per rule id, a few KB at most)."""
 TRUNCATED_EVENT: Final = "audit_answer_truncated"
 
 
@@ -43,7 +44,8 @@ class _Answer:
     does not fit, every later one is omitted too)."""
 
     def __init__(self, max_bytes: int) -> None:
-        self.budget = max(max_bytes - ANSWER_RESERVE_BYTES, 0)
+        self.limit = max_bytes
+        self.budget = max_bytes - min(ANSWER_RESERVE_BYTES, max_bytes // 4)
         self.used = 0
         self.verdicts: list[HandAudit] = []
         self.hands: list[apb.HandAudit] = []
@@ -69,7 +71,7 @@ class _Answer:
                 TRUNCATED_EVENT,
                 hands=len(self.verdicts),
                 omitted_hands=self.omitted,
-                limit_bytes=self.budget + ANSWER_RESERVE_BYTES,
+                limit_bytes=self.limit,
             )
         return converters.summary_to_pb(AuditSummary.of(self.verdicts))
 
