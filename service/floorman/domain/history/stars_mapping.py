@@ -28,7 +28,7 @@
 from __future__ import annotations
 
 from floorman.domain.cards import Card
-from floorman.domain.engine import DealRequest, Phase, start_hand
+from floorman.domain.engine import DealRequest, Phase, legal_actions, start_hand
 from floorman.domain.history.pokerstars_model import (
     StarsEvent,
     StarsEventKind,
@@ -299,6 +299,8 @@ class _Mapper:
         elif kind in (_K.BET, _K.RAISE):
             to = event.to_amount if kind is _K.RAISE else self.bets.bet_of(seat) + event.amount
             action = self.stepper.aggressive(seat, to, fallback=self.bets.aggressive_kind())
+            if event.all_in and self._is_bring_in_all_in(seat, to):
+                action = ActionType.BRING_IN
             self.bets.set_to(seat, to)
             emit(line, Action(seat=seat, type=action, amount=to))
         elif kind is _K.DISCARD:
@@ -307,6 +309,20 @@ class _Mapper:
             emit(line, Action(seat=seat, type=ActionType.DRAW, cards=cards))
         elif kind is _K.STAND_PAT:
             emit(line, Action(seat=seat, type=ActionType.DRAW))
+
+    def _is_bring_in_all_in(self, seat: int, to: int) -> bool:
+        """True when ``seat`` owes the bring-in now and an all-in "completion" to ``to`` is
+        within the bring-in the stakes derive: the text never states the bring-in, and a
+        short completion all in at a table with a smaller bring-in reads as this bring-in
+        all in (the same chips, the same options for the players after it; RULES.md
+        "Seven Card Stud family", docs/hand-history-formats.md)."""
+        state = self.stepper.state
+        if state is None or state.phase is not Phase.BETTING or state.seat_to_act != seat:
+            return False
+        return any(
+            legal.type is ActionType.BRING_IN and to <= legal.max_amount
+            for legal in legal_actions(state)
+        )
 
     # -- showdown ----------------------------------------------------------------------
 
