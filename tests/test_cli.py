@@ -175,6 +175,16 @@ def test_eval_prints_the_answer_human_readable(server, capsys):
     assert out.err == ""
 
 
+def test_eval_prints_the_cards_normalised_as_the_rpc_answers(server, capsys):
+    """README "floorman eval": the title line shows the cards as the RPC writes them
+    (``10h`` -> ``Th``, ``as`` -> ``As``), not as typed."""
+    typed = ["10h", "as", "KD", "qC", "jS"]
+    code = main(["eval", "--target", server.address, "--game", "stud5", *typed])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    assert out.out.splitlines()[0] == "Five Card Stud: Th As Kd Qc Js"
+
+
 def test_eval_hi_lo_prints_both_sides(server, capsys):
     """Stud Hi-Lo shows a high line and a low line; no qualifying low says so."""
     cards = ["Ks", "Kc", "Qd", "Jh", "9s", "9c", "2d"]

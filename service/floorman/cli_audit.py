@@ -7,7 +7,8 @@ findings by rule; hands by format and game), or with ``--json`` one JSON documen
 of one invocation are one audit run: a hand repeated in them (same room and hand number) is
 audited once when the copies are identical (a duplicate) and flagged
 ``history.duplicate_hand`` when they differ. Exit status: 0 no hand with findings, 1 a hand
-with findings (a file no reader understands is one: ``history.unreadable``) or a file that
+with findings (a file no reader understands is one: ``history.unreadable``; an empty file or
+a named device such as ``/dev/null`` is read as an empty document, one too) or a file that
 cannot be read, 2 bad usage (an unknown option or log level, a path that does not exist).
 """
 
@@ -38,8 +39,8 @@ A hand met twice (same room, same hand number) is audited once when the copies a
 identical ("duplicate") and gets the finding history.duplicate_hand when they differ.
 
 Exit status: 0 no hand with findings; 1 a hand with findings (a file no reader understands
-counts: history.unreadable) or a file that cannot be read; 2 bad usage (an unknown option
-or log level, a path that does not exist)."""
+counts: history.unreadable; an empty file or /dev/null too) or a file that cannot be read;
+2 bad usage (an unknown option or log level, a path that does not exist)."""
 
 
 def add_parser(commands: Any) -> None:
@@ -60,6 +61,21 @@ def add_parser(commands: Any) -> None:
         metavar="LEVEL",
         help="JSON log lines on stderr from this level (info: one line per finding)",
     )
+    audit.__class__ = _AuditParser  # its own usage for an unknown option
+
+
+class _AuditParser(argparse.ArgumentParser):
+    """The ``audit`` subcommand's parser: an unknown option is an error of ``floorman
+    audit`` (its usage, exit status 2), not left for the top-level parser (whose usage
+    says nothing of the audit options)."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Any = None, namespace: Any = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 class ProgressBar:

@@ -206,3 +206,96 @@ def test_many_indented_ohh_hands_keep_their_action_lines():
     assert [a.status for a in audits] == [AuditStatus.CLEAN] * 300
     size = hands[0].count("\n") + 2
     assert audits[-1].line == 1 + 299 * size + 1  # the "ohh" key's line of the last hand
+
+
+def test_deeply_nested_phh_is_one_clear_finding_at_its_line_in_format_phh():
+    """history.unreadable (docs/rules.md "A hostile record costs little"): a PHH document
+    whose arrays (or inline tables) nest 5,000 levels deep is read as PHH (its variant line
+    is fine) and refused in one finding naming the limit and the line, never a Python
+    exception (RecursionError) in the text."""
+    for value in ("[" * 5000 + "]" * 5000, "{a=" * 3000 + "1" + "}" * 3000):
+        (audit,) = audit_document(f"variant = 'F5CD'\nx = {value}\n", source="deep.phh")
+        assert (audit.format, audit.status) == (SourceFormat.PHH, AuditStatus.FINDINGS)
+        assert [(f.rule, f.message, f.line) for f in audit.findings] == [
+            (UNREADABLE_RULE, "phh: nested more than 64 levels deep at line 2", 2)
+        ]
+
+
+def test_deeply_nested_ohh_is_one_clear_finding_at_its_line_in_format_ohh():
+    """history.unreadable: an OHH document nesting 100,000 arrays (or 3,000 objects) is
+    read as Open Hand History and refused in one finding with the limit and the line."""
+    arrays = '{"ohh":\n' + "[" * 100_000 + "]" * 100_000 + "}"
+    objects = '{"ohh": {"x":\n\n' + '{"a":' * 3000 + "1" + "}" * 3000 + "}}"
+    for text, line in ((arrays, 2), (objects, 3)):
+        (audit,) = audit_document(text, source="deep.json")
+        assert (audit.format, audit.status) == (SourceFormat.OHH, AuditStatus.FINDINGS)
+        assert [(f.rule, f.message, f.line) for f in audit.findings] == [
+            (UNREADABLE_RULE, f"ohh: nested more than 64 levels deep at line {line}", line)
+        ]
+
+
+def test_brackets_inside_strings_and_comments_are_not_nesting():
+    """The nesting limit counts arrays and tables only: 100 ``[`` inside a PHH string, a
+    TOML comment or an OHH player name leave the hand readable."""
+    from floorman.domain.history.limits import too_deep
+
+    assert too_deep("a = '" + "[" * 100 + "'\n# " + "{" * 100 + "\nb = [[1]]\n", toml=True) is None
+    assert too_deep('{"name": "' + "[" * 100 + '\\"{"}', toml=False) is None
+    assert too_deep("[" * 65, toml=False) == "nested more than 64 levels deep at line 1"
+    assert too_deep("[" * 64 + "]" * 64, toml=False) is None
+
+
+def test_an_unforeseen_failure_names_no_python_exception_and_keeps_the_format(monkeypatch):
+    """history.unreadable, the generic fallback: a reader or auditor failing in a way
+    nobody foresaw is a plain finding (no exception class or message) in the document's
+    detected format."""
+    import floorman.domain.audit.documents as documents
+
+    def broken(*_: object, **__: object) -> None:
+        raise KeyError("internal_key")
+
+    monkeypatch.setattr(documents, "phh_records", broken)
+    (audit,) = audit_document(STUD_PHH, source="x.phh")
+    assert audit.format is SourceFormat.PHH
+    assert [f.message for f in audit.findings] == [
+        "the record could not be audited: its structure is not one the reader understands"
+    ]
+    monkeypatch.setattr(documents, "phh_records", lambda *a, **k: [_record_of(STUD_PHH)])
+    monkeypatch.setattr(documents, "audit_hand", _raise_recursion)
+    (audit,) = audit_document(STUD_PHH, source="x.phh")
+    assert [f.message for f in audit.findings] == [
+        "the record could not be audited: it is nested too deeply to read"
+    ]
+
+
+def _record_of(text: str):
+    from floorman.domain.audit.from_phh import phh_records
+
+    (record,) = phh_records(text, source="x.phh")
+    return record
+
+
+def _raise_recursion(_: object) -> None:
+    raise RecursionError("maximum recursion depth exceeded")
+
+
+def test_a_deferred_run_records_its_findings_when_finished_and_none_when_dropped():
+    """DESIGN.md "Logs" / README "floorman audit" (a refused call records nothing): a
+    deferred run logs and counts nothing while documents are audited; ``finish`` records
+    every finding (within the log budget), ``drop`` none of them."""
+    lines, counts = _Lines(), _Counts()
+    service = AuditService(recorder=FindingRecorder(metrics=counts, logger=lines))  # type: ignore[arg-type]
+    bad = "\n\n".join(f"[h{i}]\nvariant = 'F7S'\n" for i in range(3))
+    dropped = AuditRun(deferred=True)
+    audits = service.audit_text(bad, source="bad.phhs", run=dropped)
+    assert [len(a.findings) for a in audits] == [6] * 3
+    assert (lines.lines, counts.by_rule) == ([], Counter())
+    service.drop(dropped)
+    service.finish(dropped)  # nothing left to record
+    assert (lines.lines, counts.by_rule) == ([], Counter())
+    kept = AuditRun(deferred=True)
+    service.audit_text(bad, source="bad.phhs", run=kept)
+    assert (lines.lines, counts.by_rule) == ([], Counter())
+    service.finish(kept)
+    assert Counter(event for _, event, _ in lines.lines) == {"rule_finding": 18}
+    assert counts.by_rule == {UNREADABLE_RULE: 18}

@@ -102,3 +102,31 @@ def test_the_console_command_audits_the_corpus(corpus_dir):
     (copy,) = [h for h in json.loads(done.stdout)["hands"] if h["status"] == "duplicate"]
     assert copy["hand_id"] == "35874676388"
     assert "files" in done.stderr
+
+
+def test_dev_null_and_an_empty_file_are_an_empty_document_not_a_missing_path(tmp_path, capsys):
+    """README "floorman audit" exit-status table: ``/dev/null`` exists (a character device)
+    and an empty file exists: each is read as an empty document, one ``history.unreadable``
+    finding saying so, exit status 1 (a file that holds no hand history), never "no such
+    file or directory"."""
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    for path in ("/dev/null", str(empty)):
+        assert main(["audit", "--no-progress", path]) == 1
+        captured = capsys.readouterr()
+        assert "no such file or directory" not in captured.err
+        assert (
+            f"{path}:1: hand ? (unknown game): history.unreadable: "
+            "the document is empty: no hand history to audit"
+        ) in captured.out
+
+
+def test_an_unknown_option_prints_the_audit_usage_and_exits_2(capsys):
+    """README "floorman audit" exit status 2 (bad usage): ``floorman audit --bogus x``
+    prints the audit subcommand's usage (its own options), not the top-level usage."""
+    with pytest.raises(SystemExit) as stopped:
+        main(["audit", "--bogus", "x"])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: floorman audit [-h] [--json] [--no-progress]")
+    assert err.rstrip().endswith("floorman audit: error: unrecognized arguments: --bogus")

@@ -170,3 +170,58 @@ def test_audit_paths_is_one_run_over_every_file(tmp_path):
         (tmp_path / name).write_text(DRAW_STARS)
     result = audit_paths([tmp_path / "a.txt", tmp_path / "b.txt"])
     assert [a.status for a in result.audits] == [AuditStatus.CLEAN, AuditStatus.DUPLICATE]
+
+
+def test_pokerstars_exports_of_hand_1_of_two_tables_are_two_hands_not_a_conflict():
+    """history.duplicate_hand (docs/hand-history-formats.md "One hand, one identity"):
+    TableService's PokerStars export numbers hands per table, so every table has a
+    ``PokerStars Hand #1:``; audited together in one run, hands of different tables are
+    never taken for copies or conflicts: no DUPLICATE verdict, no history.duplicate_hand."""
+    from tests.audit.table_round_trip import table_service_exports
+
+    texts = [text for _, text in table_service_exports("pokerstars")]
+    firsts = [text for text in texts if text.startswith("PokerStars Hand #1: ")]
+    assert len(firsts) >= 2  # hand 1 of several tables
+    audits = audit_document("\n\n".join(texts), source="all-tables.txt")
+    assert len(audits) == len(texts)
+    assert AuditStatus.DUPLICATE not in {a.status for a in audits}
+    assert DUPLICATE_HAND_RULE not in {f.rule for a in audits for f in a.findings}
+
+
+def test_pokerstars_hand_1_of_two_tables_audits_clean_and_a_copy_is_still_a_duplicate():
+    """history.duplicate_hand: one hand number written for table 'demo' and table 'hx'
+    (the same header otherwise) is two clean hands; the 'demo' text met again is a DUPLICATE
+    verdict naming the first copy; the 'demo' hand with another payout is flagged."""
+    demo = replace_line(
+        DRAW_STARS,
+        "Table 'Test' 6-max Seat #1 is the button",
+        "Table 'demo' 6-max Seat #1 is the button",
+    )
+    hx = replace_line(
+        DRAW_STARS,
+        "Table 'Test' 6-max Seat #1 is the button",
+        "Table 'hx' 6-max Seat #1 is the button",
+    )
+    audits = audit_document("\n\n".join((demo, hx)), source="two.txt")
+    assert [a.status for a in audits] == [AuditStatus.CLEAN, AuditStatus.CLEAN]
+    run = audit_document("\n\n".join((demo, hx, demo)), source="three.txt")
+    assert [a.status for a in run] == [
+        AuditStatus.CLEAN,
+        AuditStatus.CLEAN,
+        AuditStatus.DUPLICATE,
+    ]
+    assert (
+        run[2].detail == f"an identical copy of hand 1001 at three.txt:{run[0].line}: audited once"
+    )
+    forged = audit_document("\n\n".join((demo, hx, _forged(demo))), source="forged.txt")
+    assert forged[2].rule_findings[0].rule == DUPLICATE_HAND_RULE
+    assert f"forged.txt:{forged[0].line}" in forged[2].rule_findings[0].message
+    assert forged[1].status is AuditStatus.CLEAN
+
+
+def test_pokerstars_hand_number_at_another_date_is_another_hand():
+    """history.duplicate_hand: the header's date and time are part of a PokerStars hand's
+    identity: the same table and number at another time is not a conflict."""
+    later = DRAW_STARS.replace("2011/07/04 21:56:59 ET", "2011/07/05 09:00:00 ET")
+    audits = audit_document(DRAW_STARS + "\n\n" + later, source="days.txt")
+    assert [a.status for a in audits] == [AuditStatus.CLEAN, AuditStatus.CLEAN]

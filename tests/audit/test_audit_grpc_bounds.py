@@ -101,3 +101,95 @@ def test_an_unknown_document_format_is_one_clear_message(server):
         stub.AuditHandHistories(request, timeout=10)
     assert error.value.code() is grpc.StatusCode.INVALID_ARGUMENT
     assert error.value.details() == "documents[0].format: 99 is not a known AuditFormat"
+
+
+def _bad_request(error: grpc.RpcError) -> list[tuple[str, str]]:
+    """``(field, description)`` of each google.rpc.BadRequest field violation."""
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
+    status = rpc_status.from_call(error)
+    assert status is not None, "no google.rpc.Status in the trailers"
+    found = []
+    for detail in status.details:
+        bad = error_details_pb2.BadRequest()
+        assert detail.Unpack(bad)
+        found += [(v.field, v.description) for v in bad.field_violations]
+    return found
+
+
+def _stream_message(name: str, text: str) -> apb.AuditHandHistoriesStreamRequest:
+    return apb.AuditHandHistoriesStreamRequest(
+        document=apb.HandHistoryDocument(name=name, content=text.encode())
+    )
+
+
+def _findings_total(running) -> float:
+    import urllib.request
+
+    from prometheus_client.parser import text_string_to_metric_families
+
+    with urllib.request.urlopen(running.metrics_url, timeout=10) as reply:
+        families = {f.name: f for f in text_string_to_metric_families(reply.read().decode())}
+    family = families.get("floorman_rule_findings")
+    return sum(s.value for s in family.samples if s.name.endswith("_total")) if family else 0.0
+
+
+def test_a_stream_refused_over_its_document_limit_records_no_finding(server_factory):
+    """README "floorman audit" (one call is one run) and transport/limits.py
+    (``audit_documents``, 100 per stream): 150 documents with findings are refused
+    INVALID_ARGUMENT at ``message[100]``; the 100 already audited write no ``rule_finding``
+    line and add nothing to ``floorman_rule_findings_total``. The same server then records
+    an accepted stream's findings (2 per hand)."""
+    running = server_factory()
+    stub = audit_service_pb2_grpc.AuditServiceStub(running.channel)
+    wrong = DRAW_STARS.replace("Bob collected $0.98 from pot", "Bob collected $0.99 from pot")
+    messages = (_stream_message(f"d{i}", wrong.replace("#1001", f"#{i + 1}")) for i in range(150))
+    with pytest.raises(grpc.RpcError) as error:
+        stub.AuditHandHistoriesStream(messages, timeout=60)
+    assert error.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert _bad_request(error.value) == [
+        ("message[100]", "at most 100 documents in one request (limit audit_documents); got 101")
+    ]
+    stream = "/floorman.v1.AuditService/AuditHandHistoriesStream"
+    rpc = running.wait_for_log(lambda line: line.get("method") == stream)
+    assert rpc["code"] == "INVALID_ARGUMENT"
+    assert [line for line in running.logs() if line.get("event") == "rule_finding"] == []
+    assert _findings_total(running) == 0
+    accepted = stub.AuditHandHistoriesStream(iter([_stream_message("ok", wrong)]), timeout=60)
+    assert accepted.summary.findings == 1
+    # the server writes its log lines after the answer is on its way: wait for the call's own
+    running.wait_for_log(lambda line: line.get("method") == stream and line["code"] == "OK")
+    assert len([line for line in running.logs() if line.get("event") == "rule_finding"]) == 2
+    assert _findings_total(running) == 2
+
+
+def test_an_empty_stream_is_refused_like_an_empty_unary_request(server):
+    """Like the unary call's ``documents: at least one document is needed``: a stream with
+    no message is INVALID_ARGUMENT, field ``document``, never an OK empty summary."""
+    stub = audit_service_pb2_grpc.AuditServiceStub(server.channel)
+    with pytest.raises(grpc.RpcError) as error:
+        stub.AuditHandHistoriesStream(iter([]), timeout=10)
+    assert error.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert _bad_request(error.value) == [("document", "at least one document is needed")]
+    with pytest.raises(grpc.RpcError) as unary:
+        stub.AuditHandHistories(apb.AuditHandHistoriesRequest(), timeout=10)
+    assert _bad_request(unary.value) == [("documents", "at least one document is needed")]
+
+
+def test_a_stream_message_without_a_document_is_refused_naming_the_message(server):
+    """A stream message with no ``document`` is INVALID_ARGUMENT naming it
+    (``message[1].document: a document is needed``), not an unreadable hand; an empty
+    document's bytes stay what they are in the unary call (one history.unreadable hand)."""
+    stub = audit_service_pb2_grpc.AuditServiceStub(server.channel)
+    messages = [_stream_message("ok", DRAW_STARS), apb.AuditHandHistoriesStreamRequest()]
+    with pytest.raises(grpc.RpcError) as error:
+        stub.AuditHandHistoriesStream(iter(messages), timeout=10)
+    assert error.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert _bad_request(error.value) == [("message[1].document", "a document is needed")]
+    empty = stub.AuditHandHistoriesStream(iter([_stream_message("e", "")]), timeout=10)
+    unary = stub.AuditHandHistories(_request(("e", "")), timeout=10)
+    for answer in (empty, unary):
+        assert [(f.rule, f.line) for h in answer.hands for f in h.findings] == [
+            ("history.unreadable", 1)
+        ]

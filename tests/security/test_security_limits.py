@@ -37,12 +37,18 @@ def test_defaults_and_overrides():
 
 @pytest.mark.parametrize(
     ("items", "message"),
-    [(["handz=3"], "NAME=VALUE"), (["hands"], "NAME=VALUE"), (["hands=-1"], "whole number"),
-     (["hands=0"], "at least 1"), (["message_bytes=1000"], "at least 65536"),
-     (["cards=\u0663"], "whole number")],
+    [(["handz=3"], "NAME=VALUE"), (["hands"], "NAME=VALUE"),
+     (["hands=-1"], "hands='-1': the value must be a positive whole number$"),
+     (["amount=-5"], "amount='-5': the value must be a positive whole number$"),
+     (["hands=0"], "hands='0': the value must be a positive whole number$"),
+     (["message_bytes=1000"], "the value must be a whole number of at least 65536$"),
+     (["streams_per_peer=-1"], "the value must be a whole number, 0 or more \\(0: no limit\\)$"),
+     (["cards=\u0663"], "the value must be a positive whole number$")],
 )  # fmt: skip
 def test_malformed_limits_are_refused(items, message):
-    """Unknown names, missing values, negative or too small values are errors."""
+    """README "Configuration" (``--limit NAME=VALUE``): unknown names and missing values are
+    errors; a negative, zero or too small value says what the value must be (a positive
+    whole number; 0 or more where 0 lifts the limit; at least 65536 message bytes)."""
     with pytest.raises(LimitsError, match=message):
         apply_limits(Limits(), items, source="--limit")
     with pytest.raises(ConfigError, match="--limit"):

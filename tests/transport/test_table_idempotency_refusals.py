@@ -137,3 +137,73 @@ def test_five_card_draw_observer_draw_naming_cards_is_draw_hidden_cards_over_grp
         assert message.endswith(hint) and not CARD.search(message)
     pat = table.act(pb.Action(seat=2, type=pb.ACTION_TYPE_DRAW))
     assert pat.hand.state.seat_to_act == 3
+
+
+def test_observer_sees_refusals_whose_rule_names_no_card_in_full_over_grpc(stub):
+    """docs/rules.md "refused events that carried cards": for an observer, a refused event
+    with cards keeps the rule id always; the message is shown when the rule's messages never
+    name a card (``deal.mode`` at a service-dealt table, ``hand.complete`` with no hand) and
+    hidden when they may (``card.duplicate``)."""
+    dealt = GrpcTable.create(stub, settings_pb(pb.GAME_FIVE_CARD_DRAW))
+    _players(dealt)
+    dealt.call("StartHand")
+    mode = _refused(dealt.call, "DealCards", deals=[pb.Deal(seat=2, cards=["As"])])
+    assert mode[:2] == (
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "deal.mode: this table is service-dealt: it deals itself",
+    )
+    assert mode[3]["rule"] == "deal.mode"
+    recorded = GrpcTable.create(
+        stub, settings_pb(pb.GAME_FIVE_CARD_DRAW, mode=tpb.DEAL_MODE_RECORDED)
+    )
+    _players(recorded)
+    idle = _refused(recorded.call, "DealCards", deals=[pb.Deal(seat=2, cards=["As"])])
+    assert idle[1] == "hand.complete: no hand is in progress"
+    recorded.call("StartHand")
+    recorded.call("DealCards", deals=[pb.Deal(seat=2, cards=HANDS[2].split())])
+    hidden = _refused(recorded.call, "DealCards", deals=[pb.Deal(seat=3, cards=["Ks"])])
+    assert hidden[1] == "card.duplicate: details hidden: the refused event carried cards"
+    assert hidden[3]["rule"] == "card.duplicate"
+
+
+def _field_violations(call, *args, **kwargs) -> tuple:
+    """``(code, [(field, description)])`` of a call that must fail with a BadRequest."""
+    with pytest.raises(grpc.RpcError) as caught:
+        call(*args, **kwargs)
+    status = rpc_status.from_call(caught.value)
+    bad = error_details_pb2.BadRequest()
+    assert status is not None and any(detail.Unpack(bad) for detail in status.details)
+    return caught.value.code(), [(v.field, v.description) for v in bad.field_violations]
+
+
+def test_record_action_with_fields_its_type_does_not_take_is_invalid_argument_over_grpc(stub):
+    """docs/rules.md "An action carries only the fields its type takes": at a service-dealt
+    table a CALL with cards and a DRAW with an amount (7, or 2) are INVALID_ARGUMENT
+    ``action.cards`` / ``action.amount``, nothing is stored, and the plain actions then pass."""
+    table = GrpcTable.create(stub, settings_pb(pb.GAME_FIVE_CARD_DRAW))
+    _players(table)
+    hand = table.call("StartHand").hand
+    sequence = table.sequence
+    seat = hand.state.seat_to_act
+    call = pb.Action(seat=seat, type=pb.ACTION_TYPE_CALL, cards=["Ah"])
+    assert _field_violations(table.act, call) == (
+        grpc.StatusCode.INVALID_ARGUMENT,
+        [("action.cards", "action.extra_cards: a CALL carries no cards (only DRAW and SHOW do)")],
+    )
+    for _ in range(3):  # button 1, blinds 2 and 3: seat 1 folds, 2 calls, 3 checks
+        seat = hand.state.seat_to_act
+        kind = {1: pb.ACTION_TYPE_FOLD, 2: pb.ACTION_TYPE_CALL, 3: pb.ACTION_TYPE_CHECK}[seat]
+        hand = table.act(pb.Action(seat=seat, type=kind)).hand
+    assert hand.state.seat_to_act == 2
+    drawn = table.sequence
+    for amount in (7, 2):
+        draw = pb.Action(seat=2, type=pb.ACTION_TYPE_DRAW, amount=amount)
+        message = (
+            f"action.extra_amount: a DRAW puts in no chips: it cannot carry the amount {amount}"
+        )
+        assert _field_violations(table.act, draw) == (
+            grpc.StatusCode.INVALID_ARGUMENT,
+            [("action.amount", message)],
+        )
+    assert table.table().sequence == drawn > sequence
+    assert table.act(pb.Action(seat=2, type=pb.ACTION_TYPE_DRAW)).hand.state.seat_to_act == 3

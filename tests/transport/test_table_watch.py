@@ -9,6 +9,8 @@ import threading
 
 import grpc
 import pytest
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
 
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import table_service_pb2 as tpb
@@ -97,3 +99,32 @@ def test_watch_unknown_table_or_negative_sequence_is_refused(stub):
     with pytest.raises(grpc.RpcError) as negative:
         list(stub.WatchTable(request, timeout=10))
     assert negative.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+@pytest.mark.parametrize("beyond", [1, 10**15, 2**63 - 1])
+def test_watch_from_beyond_the_last_sequence_is_out_of_range(stub, beyond):
+    """README "Errors": WatchTable with ``after_sequence`` past the table's last sequence is
+    refused at once with OUT_OF_RANGE (not a silent wait until the deadline), with
+    ``ErrorInfo{SEQUENCE_OUT_OF_RANGE, last_sequence}`` and a field violation on
+    ``after_sequence``; ``after_sequence`` equal to the last sequence still waits."""
+    table = _stud_table(stub)
+    last = table.sequence
+    after = last + beyond if beyond == 1 else beyond
+    request = tpb.WatchTableRequest(table_id=table.table_id, after_sequence=after)
+    with pytest.raises(grpc.RpcError) as beyond_error:
+        list(stub.WatchTable(request, timeout=10))
+    error = beyond_error.value
+    message = f"after_sequence {after} is beyond the table's last sequence {last}"
+    assert (error.code(), error.details()) == (grpc.StatusCode.OUT_OF_RANGE, message)
+    status = rpc_status.from_call(error)
+    info, bad = error_details_pb2.ErrorInfo(), error_details_pb2.BadRequest()
+    assert [d.Unpack(info) or d.Unpack(bad) for d in status.details] == [True, True]
+    assert (info.reason, dict(info.metadata)) == (
+        "SEQUENCE_OUT_OF_RANGE",
+        {"last_sequence": str(last)},
+    )
+    assert [(v.field, v.description) for v in bad.field_violations] == [("after_sequence", message)]
+    waiting = tpb.WatchTableRequest(table_id=table.table_id, after_sequence=last)
+    with pytest.raises(grpc.RpcError) as waited:
+        list(stub.WatchTable(waiting, timeout=0.5))
+    assert waited.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED

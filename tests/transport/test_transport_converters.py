@@ -224,6 +224,79 @@ def test_single_action_paths_start_with_action():
     assert action == model.Action(seat=3, type=model.ActionType.FOLD)
 
 
+@pytest.mark.parametrize(
+    ("kind", "amount", "named", "expected"),
+    [
+        (pb.ACTION_TYPE_CALL, 0, ["Ah"], [("action.cards", "action.extra_cards")]),
+        (pb.ACTION_TYPE_FOLD, 0, ["??"], [("action.cards", "action.extra_cards")]),
+        (pb.ACTION_TYPE_MUCK, 0, ["Ah", "Kd"], [("action.cards", "action.extra_cards")]),
+        (pb.ACTION_TYPE_RAISE, 40, ["Ah"], [("action.cards", "action.extra_cards")]),
+        (pb.ACTION_TYPE_DRAW, 7, [], [("action.amount", "action.extra_amount")]),
+        (pb.ACTION_TYPE_DRAW, 2, ["Ah"], [("action.amount", "action.extra_amount")]),
+        (pb.ACTION_TYPE_DRAW, -1, [], [("action.amount", "")]),  # one problem per field
+        (pb.ACTION_TYPE_SHOW, 5, ["Ah"], [("action.amount", "action.extra_amount")]),
+        (
+            pb.ACTION_TYPE_MUCK,
+            1,
+            ["Ah"],
+            [("action.cards", "action.extra_cards"), ("action.amount", "action.extra_amount")],
+        ),
+    ],
+)
+def test_action_fields_its_type_does_not_take_are_refused(kind, amount, named, expected):
+    """Issue contract (domain/actions.py): ``cards`` belong to DRAW and SHOW only (a MUCK
+    names none), a nonzero ``amount`` never goes on DRAW, SHOW or MUCK: INVALID_ARGUMENT
+    field violations ``action.cards`` / ``action.amount`` with their rule ids."""
+    action = pb.Action(seat=1, type=kind, amount=amount, cards=named)
+    assert problems_of(lambda: converters.single_action_from_pb(action)) == expected
+
+
+def test_history_action_with_stray_fields_names_its_event():
+    """The same rule in a submitted history: ``history[N].action.cards`` / ``.amount``;
+    the fields each type takes (DRAW discards, SHOW cards, a BET amount) still pass."""
+    history = [
+        pb.HandEvent(action=pb.Action(seat=1, type=pb.ACTION_TYPE_BET, amount=20)),
+        pb.HandEvent(action=pb.Action(seat=2, type=pb.ACTION_TYPE_CALL, cards=["Ah"])),
+        pb.HandEvent(action=pb.Action(seat=2, type=pb.ACTION_TYPE_DRAW, cards=["Kd"])),
+        pb.HandEvent(action=pb.Action(seat=1, type=pb.ACTION_TYPE_DRAW, amount=7)),
+        pb.HandEvent(action=pb.Action(seat=1, type=pb.ACTION_TYPE_SHOW, cards=["Qs"])),
+    ]
+    with pytest.raises(InvalidArgument) as caught:
+        converters.history_from_pb(history)
+    assert [(v.field, v.rule, v.message) for v in caught.value.violations] == [
+        ("history[1].action.cards", "action.extra_cards",
+         "a CALL carries no cards (only DRAW and SHOW do)"),
+        ("history[3].action.amount", "action.extra_amount",
+         "a DRAW puts in no chips: it cannot carry the amount 7"),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("game", "seat", "most"),
+    [
+        (pb.GAME_FIVE_CARD_DRAW, 2147483647, 6),
+        (pb.GAME_FIVE_CARD_DRAW, 7, 6),
+        (pb.GAME_FIVE_CARD_DRAW_7A, 6, 5),
+        (pb.GAME_RAZZ, 9, 8),
+        (pb.GAME_FIVE_CARD_STUD, 11, 10),
+    ],
+)
+def test_hand_config_seat_above_the_games_highest_seat_is_refused(game, seat, most):
+    """RULES.md "Seats are numbered clockwise from 1" with docs/rules.md "Table limits"
+    (the game's maximum seats, at most 10): a stateless HandConfig seat above the game's
+    highest seat is INVALID_ARGUMENT ``config.seats[i].seat``; the highest one passes."""
+    seats = [pb.SeatState(seat=1, stack=100), pb.SeatState(seat=seat, stack=100)]
+    bad = pb.HandConfig(game=game, stakes=pb.Stakes(small_bet=20), seats=seats)
+    with pytest.raises(InvalidArgument) as caught:
+        converters.hand_config_from_pb(bad)
+    name = converters.game_from_pb(game).value
+    assert [(v.field, v.message) for v in caught.value.violations] == [
+        ("config.seats[1].seat", f"{name} seats are numbered 1 to {most}, not {seat}")
+    ]
+    bad.seats[1].seat = most
+    assert converters.hand_config_from_pb(bad).seats[1].seat == most
+
+
 def test_payouts_from_pb():
     """Declared payouts become ``seat -> amount``; bad seats, duplicates and negative
     amounts are violations."""

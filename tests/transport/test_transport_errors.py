@@ -91,6 +91,17 @@ def test_rule_violation_maps_to_failed_precondition_with_error_info():
     }
 
 
+def test_rule_violation_metadata_leaves_out_keys_without_a_value():
+    """README "Errors": RULE_VIOLATION metadata carries ``rule`` always and ``seat``,
+    ``expected``, ``actual`` only when they have a value (seat 0 is none)."""
+    bare = errors.status_for(RuleViolation("table.players", "StartHand needs 2 players"))
+    info = unpack(details_of(bare), error_details_pb2.ErrorInfo)
+    assert dict(info.metadata) == {"rule": "table.players"}
+    seated = errors.status_for(RuleViolation("seat.occupied", "seat 2 is taken", seat=2))
+    info = unpack(details_of(seated), error_details_pb2.ErrorInfo)
+    assert dict(info.metadata) == {"rule": "seat.occupied", "seat": "2"}
+
+
 def test_other_domain_errors_are_failed_precondition_never_internal():
     """A deliberate domain error of another kind is FAILED_PRECONDITION with its reason."""
 

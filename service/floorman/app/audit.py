@@ -169,11 +169,19 @@ class AuditRun:
         hands: the hands met so far (copies across documents are duplicates).
         log_lines: ``rule_finding`` lines the run may still write.
         suppressed: findings counted but not logged once the budget was spent.
+        deferred: True records the findings (log lines, metric) only when the run is
+            finished (:meth:`AuditService.finish`), none when it is dropped
+            (:meth:`AuditService.drop`): a call refused part-way (a stream over its document
+            limit) records nothing. False records each document's findings as it is audited.
+        pending: the verdicts audited but not yet recorded (deferred runs; the same objects
+            the caller keeps for its answer, so no copy of a document is held).
     """
 
     hands: HandRegistry = field(default_factory=HandRegistry)
     log_lines: int = MAX_FINDING_LOG_LINES
     suppressed: int = 0
+    deferred: bool = False
+    pending: list[HandAudit] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +216,16 @@ class AuditService:
         alone = run is None
         run = AuditRun() if run is None else run
         audits = audit_document(text, source=source, format=format, hands=run.hands)
+        if run.deferred:
+            run.pending += audits
+        else:
+            self._record(audits, run)
+        if alone:
+            self.finish(run)
+        return audits
+
+    def _record(self, audits: Iterable[HandAudit], run: AuditRun) -> None:
+        """Count every finding of ``audits`` and log it while the run's budget lasts."""
         for audit in audits:
             for finding in audit.findings:
                 log = run.log_lines > 0
@@ -223,9 +241,6 @@ class AuditService:
                     hand_id=audit.hand_id,
                     format=audit.format.value,
                 )
-        if alone:
-            self.finish(run)
-        return audits
 
     def audit_bytes(
         self,
@@ -238,9 +253,17 @@ class AuditService:
         """:meth:`audit_text` on :func:`decode_history` of ``data``."""
         return self.audit_text(decode_history(data), source=source, format=format, run=run)
 
+    def drop(self, run: AuditRun) -> None:
+        """End a refused or failed run: its deferred findings are never logged nor counted
+        (see :attr:`AuditRun.deferred`)."""
+        run.pending = []
+
     def finish(self, run: AuditRun) -> None:
-        """End a run: one ``rule_findings_suppressed`` warning (``suppressed``, ``limit``)
-        when findings went unlogged."""
+        """End a run: record its deferred findings (see :attr:`AuditRun.deferred`), then one
+        ``rule_findings_suppressed`` warning (``suppressed``, ``limit``) when findings went
+        unlogged."""
+        pending, run.pending = run.pending, []
+        self._record(pending, run)
         if run.suppressed:
             log = self.recorder.logger if self.recorder.logger is not None else get_logger()
             log.warning(
@@ -311,8 +334,10 @@ class PathsAudit:
 
 
 def history_files(paths: Iterable[Path]) -> list[tuple[Path, bool]]:
-    """``(file, named)`` for every file to audit: named files as given, directories searched
-    recursively (sorted) for files ending in :data:`HISTORY_SUFFIXES`, hidden ones left out.
+    """``(file, named)`` for every file to audit: named files as given (any path that exists
+    and is not a directory: a device such as ``/dev/null`` reads as an empty document),
+    directories searched recursively (sorted) for files ending in :data:`HISTORY_SUFFIXES`,
+    hidden ones left out.
 
     Raises:
         FileNotFoundError: a named path does not exist.
@@ -328,7 +353,7 @@ def history_files(paths: Iterable[Path]) -> list[tuple[Path, bool]]:
                     and not any(part.startswith(".") for part in relative)
                 ):
                     out.append((found, False))
-        elif path.is_file():
+        elif path.exists():  # a file, or a device or pipe named on purpose (/dev/null)
             out.append((path, True))
         else:
             raise FileNotFoundError(f"no such file or directory: {path}")

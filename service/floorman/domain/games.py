@@ -288,3 +288,17 @@ def game_spec(game: Game) -> GameSpec:
     if spec is None:
         raise InvalidArgument.single("config.game", "", f"{game!r} is not a game floorman plays")
     return spec
+
+
+MAX_SEATS: Final = 10
+"""No table has more seats than this, whatever the game (RULES.md: seats from 1)."""
+
+
+def highest_seat(game: Game) -> int:
+    """The highest seat number of ``game``: seats are numbered 1..this (the game's maximum
+    player count, at most :data:`MAX_SEATS`), at a live table and in a stateless HandConfig.
+
+    Raises:
+        InvalidArgument: ``config.game`` when ``game`` is not one of the seed games.
+    """
+    return min(game_spec(game).max_players, MAX_SEATS)

@@ -80,6 +80,18 @@ def _minimum(name: str) -> int:
     return 0 if name in _ZERO_MEANS_UNLIMITED else 1
 
 
+def _wanted(name: str) -> str:
+    """What a value of limit ``name`` must be, in words: ``a positive whole number`` (at
+    least 1), ``a whole number, 0 or more (0: no limit)``, or ``a whole number of at least N``
+    (digits only, at most 18 of them)."""
+    minimum = _minimum(name)
+    if minimum == 1:
+        return "a positive whole number"
+    if minimum == 0:
+        return "a whole number, 0 or more (0: no limit)"
+    return f"a whole number of at least {minimum}"
+
+
 def apply_limits(base: Limits, items: list[str], *, source: str) -> Limits:
     """``base`` with each ``NAME=VALUE`` of ``items`` applied in order (empty items skipped).
 
@@ -101,9 +113,9 @@ def apply_limits(base: Limits, items: list[str], *, source: str) -> Limits:
             )
         value = value.strip().replace("_", "")
         if not value.isascii() or not value.isdigit() or len(value) > 18:
-            raise LimitsError(f"{source}: {name}={value!r}: the value must be a whole number")
+            raise LimitsError(f"{source}: {name}={value!r}: the value must be {_wanted(name)}")
         number = int(value)
         if number < _minimum(name):
-            raise LimitsError(f"{source}: {name} must be at least {_minimum(name)}")
+            raise LimitsError(f"{source}: {name}={value!r}: the value must be {_wanted(name)}")
         changes[name] = number
     return replace(base, **changes)

@@ -18,6 +18,8 @@ import grpc
 from google.protobuf import json_format
 
 from floorman.config import DEFAULT_STORE, HostPort, Settings, parse_store_url
+from floorman.domain.cards import card_str, parse_card
+from floorman.domain.errors import InvalidArgument
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 from floorman_client import NO_RETRIES, FloormanClient, FloormanRpcError
@@ -82,10 +84,20 @@ def format_hand_value(side: str, value: pb.HandValue) -> str:
     )
 
 
+def normalised_card(text: str) -> str:
+    """``text`` in the form the RPC answers (``10h`` -> ``Th``, ``as`` -> ``As``); as typed
+    when it is not a card (the server judged it)."""
+    try:
+        return card_str(parse_card(text.strip()))
+    except InvalidArgument:
+        return text
+
+
 def format_evaluation(game: int, cards: Sequence[str], response: rpb.EvaluateHandResponse) -> str:
-    """The human-readable answer: a title line, then ``high:`` and/or ``low:`` lines."""
+    """The human-readable answer: a title line with the cards in normalised form (``Th``, as
+    the RPC answers them), then ``high:`` and/or ``low:`` lines."""
     title = GAME_TITLES.get(game, pb.Game.Name(game) if game in pb.Game.values() else str(game))
-    lines = [f"{title}: {' '.join(cards)}"]
+    lines = [f"{title}: {' '.join(normalised_card(card) for card in cards)}"]
     if response.HasField("high"):
         lines.append(format_hand_value("high", response.high))
     if response.HasField("low"):

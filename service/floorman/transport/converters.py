@@ -23,9 +23,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final, TypeVar
 
 from floorman.domain import model
+from floorman.domain.actions import action_field_violations
 from floorman.domain.cards import cards_str, parse_cards
 from floorman.domain.engine import Finding
 from floorman.domain.errors import FieldViolation, HistoryError, InvalidArgument, RuleViolation
+from floorman.domain.games import highest_seat
 from floorman.domain.hand_value import HandCategory, HandValue
 from floorman.domain.ranking import Comparison, Evaluation
 from floorman.v1 import poker_pb2 as pb
@@ -249,6 +251,24 @@ def seats_from_pb(
     return tuple(seats)
 
 
+def seat_range_violations(
+    seats: Sequence[model.SeatState], game: model.Game, *, field: str
+) -> list[FieldViolation]:
+    """A violation ``<field>[i].seat`` for each seat above the game's highest seat number
+    (:func:`~floorman.domain.games.highest_seat`: seats are numbered 1..the game's maximum;
+    numbers below 1 are :func:`seats_from_pb`'s)."""
+    most = highest_seat(game)
+    return [
+        FieldViolation(
+            f"{field}[{i}].seat",
+            "",
+            f"{game.value} seats are numbered 1 to {most}, not {seat.seat}",
+        )
+        for i, seat in enumerate(seats)
+        if seat.seat > most
+    ]
+
+
 def forced_bets_from_pb(
     messages: Sequence[pb.ForcedBet], *, field: str, seats: set[int], problems: _Problems
 ) -> tuple[model.ForcedBet, ...]:
@@ -300,6 +320,8 @@ def hand_config_from_pb(message: pb.HandConfig, *, field: str = "config") -> mod
         seats={s.seat for s in seats},
         problems=problems,
     )
+    if game is not None:
+        problems.extend(seat_range_violations(seats, game, field=f"{field}.seats"))
     raise_problems(problems)
     assert game is not None and structure is not None  # guaranteed by raise_problems
     return model.HandConfig(
@@ -319,7 +341,9 @@ def hand_config_from_pb(message: pb.HandConfig, *, field: str = "config") -> mod
 
 def action_from_pb(message: pb.Action, *, field: str, problems: _Problems) -> model.Action | None:
     """``floorman.v1.Action`` -> :class:`model.Action` (``None`` when its type is bad).
-    Cards may be ``??`` (unknown)."""
+    Cards may be ``??`` (unknown). Cards outside DRAW/SHOW and an amount on DRAW, SHOW or
+    MUCK are violations (``action.extra_cards`` / ``action.extra_amount``,
+    :mod:`floorman.domain.actions`)."""
     seat = _seat_number(message.seat, field=f"{field}.seat", problems=problems)
     kind = enum_value(
         message.type, ACTION_FROM_PB, field=f"{field}.type", what="action type", problems=problems
@@ -328,7 +352,12 @@ def action_from_pb(message: pb.Action, *, field: str, problems: _Problems) -> mo
     cards = _cards(message.cards, field=f"{field}.cards", problems=problems)
     if kind is None:
         return None
-    return model.Action(seat=seat, type=kind, amount=amount, cards=cards)
+    action = model.Action(seat=seat, type=kind, amount=amount, cards=cards)
+    reported = {v.field for v in problems}
+    problems.extend(
+        v for v in action_field_violations(action, field=field) if v.field not in reported
+    )
+    return action
 
 
 def deal_from_pb(message: pb.Deal, *, field: str, problems: _Problems) -> model.Deal:

@@ -5,7 +5,8 @@
 * :class:`HistoryError` -> INVALID_ARGUMENT with ``BadRequest`` field ``history[N]`` whose
   description starts with the rule id.
 * :class:`RuleViolation` -> FAILED_PRECONDITION with ``google.rpc.ErrorInfo{reason:
-  "RULE_VIOLATION", domain: "floorman", metadata: rule, seat, expected, actual}``.
+  "RULE_VIOLATION", domain: "floorman", metadata: rule, seat, expected, actual}`` (a
+  key without a value is left out: seat 0, an empty expected or actual).
 * any other ``FloormanError`` (deliberate, e.g. ``UnverifiableHand``) -> FAILED_PRECONDITION
   with ``ErrorInfo{reason: "UNVERIFIABLE_HAND", domain: "floorman"}``; an ``UnverifiableHand``
   also carries ``metadata{rule: "card.unknown", seats: "2,5"}`` (the seats whose unknown
@@ -21,7 +22,10 @@
   UNAVAILABLE (the outcome of a write may be unknown: retry with the same request id);
   ``WatchStopped`` (a WatchTable stream ended by a server shutdown) -> UNAVAILABLE
   ``"server shutting down; resume from sequence N"`` with ``ErrorInfo{reason:
-  "SERVER_SHUTTING_DOWN", metadata: last_sequence}``.
+  "SERVER_SHUTTING_DOWN", metadata: last_sequence}``; ``SequenceOutOfRange`` (a watch from
+  beyond the table's last sequence) -> OUT_OF_RANGE with ``ErrorInfo{reason:
+  "SEQUENCE_OUT_OF_RANGE", metadata: last_sequence}`` and a ``BadRequest`` on
+  ``after_sequence``.
 * security (:mod:`floorman.security`): ``Unauthenticated`` -> UNAUTHENTICATED and
   ``PermissionDenied`` -> PERMISSION_DENIED, each with ``ErrorInfo{reason: TOKEN_MISSING |
   TOKEN_MALFORMED | TOKEN_UNKNOWN | ROLE_NOT_ALLOWED | TABLE_NOT_ASSIGNED, domain:
@@ -49,7 +53,7 @@ import grpc
 from google.rpc import code_pb2, error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from floorman.app.tables.service import HandNotFound
+from floorman.app.tables.service import HandNotFound, SequenceOutOfRange
 from floorman.app.tables.watch import WatchStopped
 from floorman.domain.errors import FloormanError, HistoryError, InvalidArgument, RuleViolation
 from floorman.domain.settlement import UnverifiableHand
@@ -71,6 +75,7 @@ UNKNOWN_CARD_RULE: Final = "card.unknown"
 RULE_VIOLATION_REASON: Final = "RULE_VIOLATION"
 SEQUENCE_MISMATCH_REASON: Final = "SEQUENCE_MISMATCH"
 SHUTTING_DOWN_REASON: Final = "SERVER_SHUTTING_DOWN"
+OUT_OF_RANGE_REASON: Final = "SEQUENCE_OUT_OF_RANGE"
 INTERNAL_MESSAGE: Final = "internal error: the failure was logged on the server"
 MAX_FIELD_VIOLATIONS: Final = 12
 MAX_FIELD_BYTES: Final = 64
@@ -130,6 +135,19 @@ def _reason(error: BaseException) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", type(error).__name__).upper()
 
 
+def _violation_metadata(error: RuleViolation) -> dict[str, str]:
+    """RULE_VIOLATION metadata: ``rule`` always; ``seat``, ``expected`` and ``actual`` only
+    when they have a value (seat 0 is none; an empty value is left out, not sent as "")."""
+    metadata = {"rule": error.rule}
+    if error.seat:
+        metadata["seat"] = str(error.seat)
+    if error.expected:
+        metadata["expected"] = clip(error.expected, MAX_DESCRIPTION_BYTES)
+    if error.actual:
+        metadata["actual"] = clip(error.actual, MAX_DESCRIPTION_BYTES)
+    return metadata
+
+
 def _info(reason: str, **metadata: str) -> error_details_pb2.ErrorInfo:
     return error_details_pb2.ErrorInfo(reason=reason, domain=ERROR_DOMAIN, metadata=metadata)
 
@@ -151,6 +169,10 @@ def _table_status(error: BaseException) -> grpc.Status | None:
         return _rich(code_pb2.ALREADY_EXISTS, str(error), _info("REQUEST_ID_CONFLICT"))
     if isinstance(error, TableClosed):
         return status_for(RuleViolation("table.closed", str(error)))
+    if isinstance(error, SequenceOutOfRange):
+        fields = [("after_sequence", str(error))]
+        info = _info(OUT_OF_RANGE_REASON, last_sequence=str(error.last_sequence))
+        return _rich(code_pb2.OUT_OF_RANGE, str(error), info, _bad_request(fields))
     if isinstance(error, InvalidPageToken):
         fields = [("page_token", str(error))]
         return _rich(code_pb2.INVALID_ARGUMENT, _summary(fields), _bad_request(fields))
@@ -200,14 +222,7 @@ def status_for(error: BaseException) -> grpc.Status:
         return _rich(code_pb2.INVALID_ARGUMENT, _summary(fields), _bad_request(fields))
     if isinstance(error, RuleViolation):
         info = error_details_pb2.ErrorInfo(
-            reason=RULE_VIOLATION_REASON,
-            domain=ERROR_DOMAIN,
-            metadata={
-                "rule": error.rule,
-                "seat": str(error.seat),
-                "expected": clip(error.expected, MAX_DESCRIPTION_BYTES),
-                "actual": clip(error.actual, MAX_DESCRIPTION_BYTES),
-            },
+            reason=RULE_VIOLATION_REASON, domain=ERROR_DOMAIN, metadata=_violation_metadata(error)
         )
         return _rich(code_pb2.FAILED_PRECONDITION, str(error), info)
     if isinstance(error, FloormanError):

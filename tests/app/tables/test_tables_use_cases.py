@@ -195,8 +195,9 @@ def test_get_hand_current_last_and_by_id():
     """GetHand: ``""`` is the hand in progress, else the last one; an unknown id or a table
     without hands is HandNotFound."""
     table = three_handed()
-    with pytest.raises(HandNotFound):
+    with pytest.raises(HandNotFound) as none:
         table.service.get_hand("t1", "", viewer=DEALER)
+    assert str(none.value) == "table 't1' has no hand yet (none started)"
     table.start()
     assert table.service.get_hand("t1", "", viewer=DEALER).hand_id == "hand-1"
     table.act(1, FOLD)
@@ -206,8 +207,9 @@ def test_get_hand_current_last_and_by_id():
     assert last.complete and last.result.payouts == {3: 200}  # and 100 uncalled returned
     assert last.result.returned == {3: 100}
     assert table.service.get_hand("t1", "", viewer=DEALER).hand_id == "hand-2"
-    with pytest.raises(HandNotFound):
+    with pytest.raises(HandNotFound) as unknown:
         table.service.get_hand("t1", "hand-9", viewer=DEALER)
+    assert str(unknown.value) == "table 't1' has no hand 'hand-9'"
 
 
 def test_stud_table_hand_starts_with_antes_and_deals_third_street():

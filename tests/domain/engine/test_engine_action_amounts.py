@@ -128,3 +128,23 @@ def test_betting_structures_a_call_where_none_is_due_stays_action_not_allowed() 
     for seat in (3, 4, 1):
         hand.act(seat, CALL)
     assert _refusal(hand, 2, CALL, 20).rule == "action.not_allowed"
+
+
+@pytest.mark.parametrize("game", DRAWS)
+def test_engine_refuses_fields_an_action_type_does_not_take(game: Game) -> None:
+    """domain/actions.py (docs/rules.md extra ids ``action.extra_cards`` /
+    ``action.extra_amount``): the engine itself refuses a CALL carrying cards and a DRAW,
+    SHOW or MUCK carrying chips, so replayed and audited histories get the rule too."""
+    hand = _facing_20(game)
+    stray_cards = Action(seat=3, type=CALL, cards=(None,))
+    with pytest.raises(RuleViolation) as caught:
+        apply(hand.state, stray_cards)
+    assert (caught.value.rule, caught.value.seat, caught.value.message) == (
+        "action.extra_cards", 3, "a CALL carries no cards (only DRAW and SHOW do)",
+    )  # fmt: skip
+    for kind in (ActionType.DRAW, ActionType.SHOW, ActionType.MUCK):
+        refused = check_action(hand.state, Action(seat=3, type=kind, amount=7))
+        assert refused is not None and (refused.rule, refused.message) == (
+            "action.extra_amount",
+            f"a {kind.value.upper()} puts in no chips: it cannot carry the amount 7",
+        )

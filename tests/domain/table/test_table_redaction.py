@@ -9,6 +9,7 @@ from floorman.domain.cards import parse_cards
 from floorman.domain.engine import Finding
 from floorman.domain.model import Action, ActionType, Deal
 from floorman.domain.table.redaction import (
+    CARD_FREE_RULES,
     HIDDEN_DETAILS,
     Role,
     Viewer,
@@ -74,3 +75,13 @@ def test_refused_event_with_cards_keeps_its_details_from_viewers_who_may_not_see
     auditor = Viewer(Role.AUDITOR)
     assert redact_finding(finding, secret=True, viewer=auditor, hand_over=True) == finding
     assert redact_finding(finding, secret=False, viewer=Viewer(), hand_over=False) == finding
+
+
+def test_refused_event_with_cards_shows_rules_that_never_name_a_card():
+    """docs/rules.md: the rule id is always shown; a rule on the card-free allow-list
+    (``deal.mode``, ``hand.complete``, ``turn.out_of_turn`` ...) keeps its message and values
+    for an observer, a rule that may name a card (``card.duplicate``) does not."""
+    finding = Finding("turn.out_of_turn", "seat 2 is to act, not seat 3", seat=3, expected="2")
+    assert redact_finding(finding, secret=True, viewer=Viewer(), hand_over=False) == finding
+    assert {"deal.mode", "hand.complete", "turn.out_of_turn"} <= CARD_FREE_RULES
+    assert not {"card.duplicate", "card.not_in_deck", "action.not_allowed"} & CARD_FREE_RULES

@@ -105,7 +105,7 @@ from floorman.domain.table.play import (
     running_hand,
     settlement,
 )
-from floorman.domain.table.redaction import HIDDEN_DETAILS, Viewer
+from floorman.domain.table.redaction import HIDDEN_DETAILS, Viewer, hides_details
 from floorman.domain.table.rules import DEAL_MODE, HAND_IN_PROGRESS
 from floorman.domain.table.settings import DealMode, check_settings
 from floorman.domain.table.state import TableState, fold, open_table
@@ -141,6 +141,25 @@ MAX_ATTEMPTS: Final = 8
 
 class HandNotFound(LookupError):
     """No such hand at the table (NOT_FOUND)."""
+
+
+class SequenceOutOfRange(Exception):
+    """A watch from beyond the table's last sequence (OUT_OF_RANGE): it would wait for
+    events the caller cannot have seen.
+
+    Attributes:
+        table_id: the table.
+        after_sequence: the sequence asked for.
+        last_sequence: the table's last sequence.
+    """
+
+    def __init__(self, table_id: str, after_sequence: int, last_sequence: int) -> None:
+        super().__init__(
+            f"after_sequence {after_sequence} is beyond the table's last sequence {last_sequence}"
+        )
+        self.table_id = table_id
+        self.after_sequence = after_sequence
+        self.last_sequence = last_sequence
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,12 +306,15 @@ class TableService:
         Raises:
             InvalidArgument: a malformed ``table_id`` or a negative ``after_sequence``.
             TableNotFound.
+            SequenceOutOfRange: ``after_sequence`` is beyond the table's last sequence.
         """
         check_table_id(table_id)
         if after_sequence < 0:
             raise InvalidArgument.single("after_sequence", "", "must be 0 or more")
         stored = self.store.read_events(table_id, after_sequence, limit)
         state = self.repository.load(table_id)
+        if after_sequence > state.sequence:
+            raise SequenceOutOfRange(table_id, after_sequence, state.sequence)
         views = []
         for item in stored:
             event = codec.decode_event(item.payload)
@@ -357,8 +379,9 @@ class TableService:
         wanted = hand_id or state.last_hand_id
         run = self.repository.load_hand(state, wanted) if wanted else None
         if run is None:
-            what = f"hand {hand_id!r}" if hand_id else "a hand (none started yet)"
-            raise HandNotFound(f"table {state.table_id!r} has no {what}")
+            if hand_id:
+                raise HandNotFound(f"table {state.table_id!r} has no hand {hand_id!r}")
+            raise HandNotFound(f"table {state.table_id!r} has no hand yet (none started)")
         return run
 
     # ---- writes ---------------------------------------------------------------------------
@@ -761,7 +784,9 @@ def _raise_mismatch(command: TableWrite, state: TableState) -> Reply:
 
 def _shown(violation: RuleViolation, secret: bool, viewer: Viewer) -> RuleViolation:
     """The refusal as the caller may see it: a refused event that carried cards (``secret``)
-    keeps its details from a viewer who may not see the hand's hole cards."""
-    if not secret or viewer.sees_hole_cards(hand_over=False):
+    keeps its details from a viewer who may not see the hand's hole cards, unless its rule
+    never names a card (:func:`~floorman.domain.table.redaction.hides_details`); the rule id
+    and seat are always shown."""
+    if not hides_details(violation.rule, secret=secret, viewer=viewer, hand_over=False):
         return violation
     return RuleViolation(violation.rule, HIDDEN_DETAILS, seat=violation.seat)

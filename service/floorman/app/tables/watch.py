@@ -50,6 +50,7 @@ async def watch_table(
     Raises:
         InvalidArgument: a malformed table id or a negative ``after_sequence``.
         TableNotFound: no such table (before anything is yielded).
+        SequenceOutOfRange: ``after_sequence`` is beyond the table's last sequence.
         WatchStopped: the service stopped watching first (server shutdown), with the last
             sequence sent.
     """

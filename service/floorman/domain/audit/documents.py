@@ -127,7 +127,8 @@ def read_document(
 
     Returns:
         Records and verdicts in document order. Never raises for bad input: text no reader
-        understands is one FINDINGS verdict (``history.unreadable``, line 1); a document in
+        understands (an empty document too) is one FINDINGS verdict (``history.unreadable``,
+        line 1); a document in
         a format the audit does not read gives one UNSUPPORTED verdict per hand it holds.
     """
     fmt = detect_format(text) if format is None else format
@@ -144,8 +145,12 @@ def read_document(
     else:
         found = []
     if not found:
-        what = "no hand found" if fmt is not SourceFormat.UNKNOWN else "unrecognised format"
-        found = [_unreadable(source, fmt, f"{what}: not a hand history floorman reads", 1)]
+        if not text.strip("\ufeff \t\r\n\x00"):
+            message = "the document is empty: no hand history to audit"
+        else:
+            what = "no hand found" if fmt is not SourceFormat.UNKNOWN else "unrecognised format"
+            message = f"{what}: not a hand history floorman reads"
+        found = [_unreadable(source, fmt, message, 1)]
     return found
 
 
@@ -178,7 +183,7 @@ def audit_document(
     try:
         items = read_document(text, source=source, format=format)
     except Exception as error:  # input must never crash the audit
-        return [_unreadable(source, format or SourceFormat.UNKNOWN, _failure(error), 1)]
+        return [_unreadable(source, _detected(text, format), _failure(error), 1)]
     out = []
     for item in items:
         if isinstance(item, HandAudit):
@@ -201,8 +206,27 @@ def _with_finding(audit: HandAudit, finding: AuditFinding) -> HandAudit:
     return replace(audit, findings=findings, status=verdict(findings, unverifiable=False))
 
 
+def _detected(text: str, format: SourceFormat | None) -> SourceFormat:
+    """The format a failed document is reported in: the one given, else the one detected
+    (UNKNOWN when detection fails too)."""
+    if format is not None:
+        return format
+    try:
+        return detect_format(text)
+    except Exception:  # input must never crash the audit
+        return SourceFormat.UNKNOWN
+
+
 def _failure(error: Exception) -> str:
-    return f"the record could not be audited ({type(error).__name__}: {error})"
+    """A plain account of an unforeseen failure: never a Python exception name or message
+    (those speak of the code, not of the record)."""
+    if isinstance(error, RecursionError):
+        reason = "it is nested too deeply to read"
+    elif isinstance(error, MemoryError):
+        reason = "it is too large to read"
+    else:
+        reason = "its structure is not one the reader understands"
+    return f"the record could not be audited: {reason}"
 
 
 def _audit_guarded(hand: RecordedHand) -> HandAudit:

@@ -18,6 +18,7 @@ once. :data:`SUPPRESSED_RULE` notes how many findings of a hand were left out of
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -156,3 +157,14 @@ def ordered(findings: list[AuditFinding]) -> tuple[AuditFinding, ...]:
     return tuple(
         [f for f in findings if not f.informational] + [f for f in findings if f.informational]
     )
+
+
+def seats_phrase(seats: Iterable[int]) -> str:
+    """Seats as a finding's text says them: ``"seat 2"``, ``"seats 2 and 3"``,
+    ``"seats 1, 2 and 4"`` (ascending as given), ``"no seat"`` for none."""
+    names = [str(seat) for seat in seats]
+    if not names:
+        return "no seat"
+    if len(names) == 1:
+        return f"seat {names[0]}"
+    return f"seats {', '.join(names[:-1])} and {names[-1]}"

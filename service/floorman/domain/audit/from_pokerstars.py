@@ -25,6 +25,7 @@ Full Tilt reader produces too. The record is kept as written, line by line:
 
 from __future__ import annotations
 
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -149,8 +150,9 @@ def stars_records(
     """Every hand of a parsed file as a record to audit, in file order, with the file's
     unreadable parts (FINDINGS, ``history.unreadable`` or ``card.malformed`` with the line)
     and hands of other games (UNSUPPORTED). Every hand is a record, a repeated hand number
-    included: the audit tells copies apart by the record's ``identity`` (the room and its
-    hand number) and ``digest`` (see :mod:`floorman.domain.audit.duplicates`)."""
+    included: the audit tells copies apart by the record's ``identity`` (the room, table,
+    date and hand number: :func:`stars_identity`) and ``digest`` (see
+    :mod:`floorman.domain.audit.duplicates`)."""
     stakes = table_stakes(parsed.hands)
     out: list[tuple[int, RecordedHand | HandAudit]] = []
     for hand in parsed.hands:
@@ -189,6 +191,22 @@ def stars_records(
             )
         )
     return [item for _, item in sorted(out, key=lambda pair: pair[0])]
+
+
+_WHEN: Final = re.compile(r"\d{4}/\d{1,2}/\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?")
+
+
+def stars_identity(hand: StarsHand, format: SourceFormat = SourceFormat.POKERSTARS) -> str:
+    """What names a PokerStars or Full Tilt hand across documents: the room, the table, the
+    tournament, the date and time the header states and the hand number.
+
+    A room's hand number is unique in the room, but floorman's own PokerStars exports number
+    hands per table (hand 1 of table ``demo`` and hand 1 of table ``hx``): the table name and
+    the time keep those apart, while a copy of one hand (same header, same table line) keeps
+    its identity."""
+    rest = hand.header.split(":", 1)[1] if ":" in hand.header else hand.header
+    when = " ".join(_WHEN.findall(rest))
+    return "|".join((f"{format.value}:{hand.table}", hand.tournament_id, when, str(hand.hand_id)))
 
 
 def stars_record(
@@ -247,7 +265,7 @@ class _Mapper:
             revealed=self._revealed(),
             declared=self._declared(),
             notes=tuple(self.notes),
-            identity=f"{self.format.value}:{hand.hand_id}",
+            identity=stars_identity(hand, self.format),
             digest=hand.digest,
         )
 

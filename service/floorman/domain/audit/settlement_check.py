@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from floorman.domain.audit.findings import UNKNOWN_CARD_RULE, AuditFinding
+from floorman.domain.audit.findings import UNKNOWN_CARD_RULE, AuditFinding, seats_phrase
 from floorman.domain.audit.recorded import RecordedHand
 from floorman.domain.engine import HandResult, HandState, settle_hand, snapshot
 from floorman.domain.model import RakePolicy
@@ -105,7 +105,8 @@ def check_settlement(hand: RecordedHand, state: HandState) -> tuple[list[AuditFi
         findings.append(
             AuditFinding(
                 rule=UNKNOWN_CARD_RULE,
-                message=f"the winner of a contested pot depends on unknown cards ({error})",
+                message="the winner of a contested pot depends on unknown cards "
+                f"({error.reason}: {seats_phrase(error.seats)})",
                 seat=error.seats[0] if error.seats else 0,
                 actual=",".join(str(seat) for seat in error.seats),
             )
@@ -245,7 +246,7 @@ def _payout_findings(
                 )
             ]
     lines = declared.payout_lines
-    winners = ",".join(str(seat) for seat in expected) or "none"
+    winners = seats_phrase(sorted(expected))
     out: list[AuditFinding] = []
     for seat in sorted(set(expected) | set(paid)):
         want, got = expected.get(seat, 0), paid.get(seat, 0)
@@ -253,7 +254,7 @@ def _payout_findings(
             continue
         if (want == 0) != (got == 0):
             message = (
-                f"seat {seat} is paid {got} but wins nothing (the pots go to seats {winners})"
+                f"seat {seat} is paid {got} but wins nothing (the pots go to {winners})"
                 if want == 0
                 else f"seat {seat} wins {want} but is paid nothing"
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from floorman.domain.actions import check_action_fields
 from floorman.domain.engine.betting import apply_betting
 from floorman.domain.engine.dealing import apply_deal
 from floorman.domain.engine.drawing import apply_draw
@@ -63,7 +64,9 @@ def _apply(state: HandState, event: HandEvent, *, copy: bool) -> HandState:
 
 
 def _apply_action(s: HandState, action: Action, copy: bool) -> HandState:
-    """Dispatch an action on the phase of the hand."""
+    """Dispatch an action on the phase of the hand (after refusing fields its type does not
+    take: ``action.extra_cards`` / ``action.extra_amount``)."""
+    check_action_fields(action)
     pos = s.positions.get(action.seat)
     exposed_show = (
         action.type is ActionType.SHOW and s.exposed and pos is not None and not s.folded[pos]

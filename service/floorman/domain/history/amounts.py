@@ -12,6 +12,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Final
 
 from floorman.domain.cards import RANKS, SUITS, UNKNOWN_TEXT, Card, try_parse_card
+from floorman.domain.history.limits import beyond_amount_limit
 
 Amount = int | Decimal
 """A PHH number: an ``int`` when integral, else the exact Decimal (``10112.5``, ``inf``)."""
@@ -48,7 +49,8 @@ def parse_number(text: str) -> Amount:
     """Parse a PHH number written in an action (``"250000"``, ``"10112.5"``), exactly.
 
     Raises:
-        ValueError: when ``text`` is not a non-negative finite decimal number.
+        ValueError: when ``text`` is not a non-negative finite decimal number, or is past
+            the amount limit (10^15).
     """
     try:
         value = Decimal(text)
@@ -56,6 +58,8 @@ def parse_number(text: str) -> Amount:
         raise ValueError(f"{text!r} is not a number") from None
     if not value.is_finite() or value < 0:
         raise ValueError(f"{text!r} is not a non-negative finite number")
+    if problem := beyond_amount_limit(value):
+        raise ValueError(problem)
     return normalize_amount(value)
 
 
@@ -79,8 +83,8 @@ def parse_money(text: str, *, scale: int) -> int:
         The amount in minor units.
 
     Raises:
-        ValueError: when the text is not a non-negative decimal, or is finer than one minor
-            unit (``$0.125``).
+        ValueError: when the text is not a non-negative decimal, is finer than one minor
+            unit (``$0.125``), or is past the amount limit (10^15 minor units).
     """
     cleaned = text.strip().lstrip(CURRENCY_SYMBOLS).replace(",", "")
     try:
@@ -92,6 +96,8 @@ def parse_money(text: str, *, scale: int) -> int:
     minor = value * scale
     if minor != minor.to_integral_value():
         raise ValueError(f"{text!r} is finer than one minor unit (scale {scale})")
+    if beyond_amount_limit(minor):
+        raise ValueError(f"{text!r} is beyond the amount limit (|amount| <= 10^15 minor units)")
     return int(minor)
 
 

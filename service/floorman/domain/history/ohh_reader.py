@@ -27,7 +27,9 @@ from floorman.domain.history.limits import (
     MAX_HAND_EVENTS,
     MAX_ROUNDS,
     MAX_SEATS,
+    beyond_amount_limit,
     text_digest,
+    too_deep,
     too_many,
 )
 from floorman.domain.model import ForcedBet, ForcedBetKind, Game, RakePolicy, Stakes
@@ -85,6 +87,8 @@ def parse_ohh(text: str) -> list[m.OhhHand]:
 
 
 def _json_objects(text: str) -> list[object]:
+    if (deep := too_deep(text, toml=False)) is not None:
+        raise InvalidArgument.single("ohh", "", deep)
     decoder = json.JSONDecoder(parse_float=Decimal)
     objects: list[object] = []
     position = 0
@@ -151,6 +155,9 @@ class _HandReader:
         minor = Decimal(value) * self.scale
         if not minor.is_finite() or minor < 0 or minor != minor.to_integral_value():
             self.bad(field, f"{value} is not a non-negative amount of whole minor units")
+            return 0
+        if beyond_amount_limit(minor):
+            self.bad(field, f"{value} is beyond the amount limit (|amount| <= 10^15 minor units)")
             return 0
         return int(minor)
 

@@ -25,7 +25,14 @@ from typing import Final
 
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.history.amounts import Amount, normalize_amount
-from floorman.domain.history.limits import MAX_HAND_EVENTS, MAX_SEATS, too_many
+from floorman.domain.history.limits import (
+    MAX_AMOUNT,
+    MAX_HAND_EVENTS,
+    MAX_SEATS,
+    beyond_amount_limit,
+    too_deep,
+    too_many,
+)
 from floorman.domain.history.phh_actions import (
     CardTextError,
     PhhAction,
@@ -79,6 +86,8 @@ def parse_phh(text: str) -> PhhHand:
     """
     data = load_flat(text)  # the flat documents PHH files are, fast; else the full reader
     if data is None:
+        if (deep := too_deep(text, toml=True)) is not None:
+            raise InvalidArgument.single("phh", "", deep)
         try:
             data = tomllib.loads(text, parse_float=Decimal)
         except tomllib.TOMLDecodeError as exc:
@@ -101,8 +110,11 @@ class _Reader:
         stacks = self._amounts("starting_stacks", required=True, positive=True) or ()
         raw_stacks = self.data.get("starting_stacks")
         crowded = isinstance(raw_stacks, list) and len(raw_stacks) > MAX_SEATS
-        if "starting_stacks" in self.data and not stacks and not crowded:
-            self.bad("starting_stacks", "at least one player is needed")
+        if "starting_stacks" in self.data and not stacks:
+            if not crowded and isinstance(raw_stacks, list):
+                self.bad("starting_stacks", "at least one player is needed")
+            # no player count: every per-player field and action would only echo it
+            raise InvalidArgument(self.problems)
         count = len(stacks)
         known_count = count if "starting_stacks" in self.data else None
         per_player = {
@@ -162,7 +174,7 @@ class _Reader:
     ) -> Amount | None:
         """``value`` as an amount; a problem is reported on ``name`` (``name[index]`` for an
         array item; the path is formatted only then)."""
-        if type(value) is int and (value > 0 or (value == 0 and not positive)):
+        if type(value) is int and (0 < value <= MAX_AMOUNT or (value == 0 and not positive)):
             return value  # the common case, decided without the checks below
         field = name if index < 0 else f"{name}[{index}]"
         if isinstance(value, bool) or not isinstance(value, int | Decimal):
@@ -175,6 +187,9 @@ class _Reader:
             return None
         if amount < 0 or (positive and amount == 0):
             self.bad(field, f"{amount} must be {'positive' if positive else 'non-negative'}")
+            return None
+        if problem := beyond_amount_limit(amount):
+            self.bad(field, problem)
             return None
         return amount
 

@@ -8,7 +8,10 @@ Forms read (case-insensitive)::
     PokerStars Home Game Hand #9963175: {Club} Tournament #743144019, 100+9 8-Game
         (Razz Limit) - Match Round I, Level IV (30/60) - ...      [one line]
 
-The stakes pair is the small and big bet in fixed limit, the blinds in pot and no limit.
+The stakes pair is the small and big bet in fixed limit, the blinds in pot and no limit. A
+stud game (stud, stud hi/lo, razz, five card stud) written without a structure word
+(``7 Card Stud ($1/$2)``) is fixed limit, the default of RULES.md "Betting structures"; a
+draw game without one stays unread (its pair could be bets or blinds).
 A currency symbol makes the hand a money hand (amounts in cents); otherwise amounts are chips.
 """
 
@@ -111,11 +114,14 @@ def parse_header(line: str) -> StarsHeader:
         mixed = cash.groupdict().get("mixed") or ""
         game_text, stakes_text = cash.group("game"), cash.group("stakes")
     game_name, structure = _game_and_structure(game_text.strip())
+    game = GAMES.get(game_name.lower())
+    if structure is None and game is not None and game.is_stud:
+        structure = BettingStructure.FIXED_LIMIT  # RULES.md: fixed limit is the default
     currency, scale, small, big = _stakes(stakes_text)
     return StarsHeader(
         hand_id=hand_id,
         game_name=game_name,
-        game=GAMES.get(game_name.lower()),
+        game=game,
         structure=structure,
         mixed=mixed.strip(),
         tournament_id=tournament_id,

@@ -349,8 +349,11 @@ class _Mapper:
         shown, mucked, mucked_cards = self._shown_cards()
         if self.stepper.state is None:
             for event in self.showdown:
-                kind = ActionType.SHOW if event.kind is _K.SHOW else ActionType.MUCK
-                self.stepper.emit(event.line, Action(seat=event.seat, type=kind, cards=event.cards))
+                if event.kind is _K.SHOW:
+                    action = Action(seat=event.seat, type=ActionType.SHOW, cards=event.cards)
+                else:  # a MUCK names no cards (domain/actions.py)
+                    action = Action(seat=event.seat, type=ActionType.MUCK)
+                self.stepper.emit(event.line, action)
             return
         while self.stepper.phase is Phase.SHOWDOWN:
             state = self.stepper.state

@@ -57,9 +57,11 @@ class UnverifiableHand(FloormanError):
     Attributes:
         seats: the eligible seats whose cards are missing or hold ``??``, ascending (with an
             unknown community card, every eligible seat of a contested pot).
+        reason: why, without the seats (``"the community card is unknown"``).
     """
 
     def __init__(self, seats: Iterable[int], message: str = "") -> None:
         self.seats: tuple[int, ...] = tuple(sorted(set(seats)))
         text = message or "cards missing or unknown"
+        self.reason = text
         super().__init__(f"unverifiable hand: {text} (seats {list(self.seats)})")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
+from typing import Final
 
 from floorman.domain.cards import Card
 from floorman.domain.engine import Finding
@@ -66,10 +67,39 @@ def redact_event(
 
 HIDDEN_DETAILS = "details hidden: the refused event carried cards"
 
+CARD_FREE_RULES: Final = frozenset(
+    {
+        "deal.mode",  # "this table is service-dealt: it deals itself"
+        "hand.complete",  # "the hand is over", "no hand is in progress ..."
+        "table.closed",
+        "turn.out_of_turn",  # seats only: "seat 3 is to act, not seat 2"
+        "bring_in.player",  # seats only, with the reason in words
+        "stud.first_to_act",  # seats only, with the reason in words
+        "showdown.order",  # "seat 3 shows (or mucks) first, not seat 2"
+        "action.extra_cards",  # the action type only
+        "action.extra_amount",  # the action type and the amount
+    }
+)
+"""Rules whose messages (and expected/actual values) never name a card: a refused event that
+carried cards keeps them in full for every viewer. Any other rule (``card.duplicate``,
+``card.not_in_deck``, ``draw.*``, ``action.not_allowed`` on a SHOW missing a card ...) may
+name one, so its details stay hidden from a viewer who cannot see the hand's hole cards.
+Add a rule here only after checking every message the code raises it with."""
+
+
+def hides_details(rule: str, *, secret: bool, viewer: Viewer, hand_over: bool) -> bool:
+    """True when a refusal of ``rule`` must keep its message, expected and actual from
+    ``viewer``: its event carried cards (``secret``), the rule's messages may name a card
+    (not in :data:`CARD_FREE_RULES`), and the viewer does not see the hand's hole cards."""
+    if not secret or rule in CARD_FREE_RULES:
+        return False
+    return not viewer.sees_hole_cards(hand_over=hand_over)
+
 
 def redact_finding(finding: Finding, *, secret: bool, viewer: Viewer, hand_over: bool) -> Finding:
     """A finding as ``viewer`` may see it: a ``secret`` one (its event carried cards) keeps
-    only its rule, seat and event index unless the viewer sees the hand's hole cards."""
-    if not secret or viewer.sees_hole_cards(hand_over=hand_over):
+    only its rule, seat and event index unless the viewer sees the hand's hole cards or the
+    rule never names a card (:func:`hides_details`)."""
+    if not hides_details(finding.rule, secret=secret, viewer=viewer, hand_over=hand_over):
         return finding
     return replace(finding, message=HIDDEN_DETAILS, expected="", actual="")

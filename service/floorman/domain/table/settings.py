@@ -13,10 +13,10 @@ from typing import Final
 
 from floorman.domain.engine.stakes import ResolvedStakes, resolve_stakes
 from floorman.domain.errors import FieldViolation, InvalidArgument
-from floorman.domain.games import GameSpec, game_spec
+from floorman.domain.games import MAX_SEATS, GameSpec, game_spec, highest_seat
 from floorman.domain.model import BettingStructure, Game, RakePolicy, Stakes
 
-MAX_TABLE_SEATS: Final = 10
+MAX_TABLE_SEATS: Final = MAX_SEATS
 MIN_TABLE_SEATS: Final = 2
 MAX_NAME_LENGTH: Final = 200
 
@@ -124,7 +124,7 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
         bad("rake.increment", "rake.amount", "must be 0 or more")
     if rake.cap < 0:
         bad("rake.cap", "rake.amount", "must be 0 or more")
-    most = min(spec.max_players, MAX_TABLE_SEATS)
+    most = highest_seat(spec.game)
     seats = settings.max_seats or most
     if not MIN_TABLE_SEATS <= seats <= most:
         bad("max_seats", "", f"{spec.game.value} tables have {MIN_TABLE_SEATS} to {most} seats")

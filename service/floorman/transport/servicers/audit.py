@@ -3,8 +3,9 @@
 Thin: each document is converted (:mod:`floorman.transport.audit_converters`), audited by
 the injected :class:`~floorman.app.audit.AuditService` in a worker thread (an audit is
 CPU-bound; the event loop keeps serving other calls), and the verdicts converted back.
-Unreadable input is a finding, never an error status; a request with no document is
-INVALID_ARGUMENT.
+Unreadable input is a finding, never an error status; a request (or stream) with no
+document, or a stream message without one, is INVALID_ARGUMENT. A call's findings are logged
+and counted when it is answered, never for a refused call.
 
 One call is one :class:`~floorman.app.audit.AuditRun` (a hand repeated across its documents
 is a duplicate; its ``rule_finding`` log lines are bounded). The answer never exceeds
@@ -108,14 +109,16 @@ class AuditServicer(apb_grpc.AuditServiceServicer):
             raise InvalidArgument.single("documents", "", "at least one document is needed")
         for index, document in enumerate(request.documents):  # refuse a bad format first
             converters.format_from_pb(document.format, field=f"documents[{index}].format")
-        run = AuditRun()
+        run = AuditRun(deferred=True)
         answer = _Answer(self._max_answer_bytes)
         try:
             for index, document in enumerate(request.documents):
                 audits = await self._audit_one(document, index, f"documents[{index}]", run)
                 answer.add(audits, index)
-        finally:
-            self._core.finish(run)
+        except BaseException:  # a failed or cancelled call records nothing
+            self._core.drop(run)
+            raise
+        self._core.finish(run)
         return apb.AuditHandHistoriesResponse(
             hands=answer.hands, summary=answer.summary(), omitted_hands=answer.omitted
         )
@@ -126,18 +129,30 @@ class AuditServicer(apb_grpc.AuditServiceServicer):
         request_iterator: AsyncIterator[apb.AuditHandHistoriesStreamRequest],
         context: grpc.aio.ServicerContext,
     ) -> apb.AuditHandHistoriesStreamResponse:
-        """Audit each streamed document as it arrives; answer once the client is done."""
-        run = AuditRun()
+        """Audit each streamed document as it arrives; answer once the client is done.
+
+        Refused like the unary call: no message at all is INVALID_ARGUMENT (field
+        ``document``, "at least one document is needed"), a message without a document
+        INVALID_ARGUMENT naming it (``message[<i>].document``). The findings are logged and
+        counted only once the whole stream is accepted: a stream refused part-way (a bad
+        message, more documents than the limit, a cancelled call) records none."""
+        run = AuditRun(deferred=True)
         answer = _Answer(self._max_answer_bytes)
         index = 0
         try:
             async for message in request_iterator:
-                field = f"document[{index}]"
+                field = f"message[{index}].document"
+                if not message.HasField("document"):
+                    raise InvalidArgument.single(field, "", "a document is needed")
                 audits = await self._audit_one(message.document, index, field, run)
                 answer.add(audits, index)
                 index += 1
-        finally:
-            self._core.finish(run)
+            if index == 0:
+                raise InvalidArgument.single("document", "", "at least one document is needed")
+        except BaseException:  # a refused, failed or cancelled call records nothing
+            self._core.drop(run)
+            raise
+        self._core.finish(run)
         return apb.AuditHandHistoriesStreamResponse(
             hands=answer.hands, summary=answer.summary(), omitted_hands=answer.omitted
         )
