@@ -15,6 +15,7 @@ from floorman.v1 import audit_service_pb2 as apb
 from floorman.v1 import audit_service_pb2_grpc
 from tests.audit.audit_hands import DRAW_STARS
 from tests.audit.test_audit_bounds import PLAYERS_BOMB
+from tests.support.grpc_errors import field_violations
 
 AUDIT_METHOD = "/floorman.v1.AuditService/AuditHandHistories"
 
@@ -103,21 +104,6 @@ def test_an_unknown_document_format_is_one_clear_message(server):
     assert error.value.details() == "documents[0].format: 99 is not a known AuditFormat"
 
 
-def _bad_request(error: grpc.RpcError) -> list[tuple[str, str]]:
-    """``(field, description)`` of each google.rpc.BadRequest field violation."""
-    from google.rpc import error_details_pb2
-    from grpc_status import rpc_status
-
-    status = rpc_status.from_call(error)
-    assert status is not None, "no google.rpc.Status in the trailers"
-    found = []
-    for detail in status.details:
-        bad = error_details_pb2.BadRequest()
-        assert detail.Unpack(bad)
-        found += [(v.field, v.description) for v in bad.field_violations]
-    return found
-
-
 def _stream_message(name: str, text: str) -> apb.AuditHandHistoriesStreamRequest:
     return apb.AuditHandHistoriesStreamRequest(
         document=apb.HandHistoryDocument(name=name, content=text.encode())
@@ -148,7 +134,7 @@ def test_a_stream_refused_over_its_document_limit_records_no_finding(server_fact
     with pytest.raises(grpc.RpcError) as error:
         stub.AuditHandHistoriesStream(messages, timeout=60)
     assert error.value.code() is grpc.StatusCode.INVALID_ARGUMENT
-    assert _bad_request(error.value) == [
+    assert field_violations(error.value) == [
         ("message[100]", "at most 100 documents in one request (limit audit_documents); got 101")
     ]
     stream = "/floorman.v1.AuditService/AuditHandHistoriesStream"
@@ -171,10 +157,10 @@ def test_an_empty_stream_is_refused_like_an_empty_unary_request(server):
     with pytest.raises(grpc.RpcError) as error:
         stub.AuditHandHistoriesStream(iter([]), timeout=10)
     assert error.value.code() is grpc.StatusCode.INVALID_ARGUMENT
-    assert _bad_request(error.value) == [("document", "at least one document is needed")]
+    assert field_violations(error.value) == [("document", "at least one document is needed")]
     with pytest.raises(grpc.RpcError) as unary:
         stub.AuditHandHistories(apb.AuditHandHistoriesRequest(), timeout=10)
-    assert _bad_request(unary.value) == [("documents", "at least one document is needed")]
+    assert field_violations(unary.value) == [("documents", "at least one document is needed")]
 
 
 def test_a_stream_message_without_a_document_is_refused_naming_the_message(server):
@@ -186,7 +172,7 @@ def test_a_stream_message_without_a_document_is_refused_naming_the_message(serve
     with pytest.raises(grpc.RpcError) as error:
         stub.AuditHandHistoriesStream(iter(messages), timeout=10)
     assert error.value.code() is grpc.StatusCode.INVALID_ARGUMENT
-    assert _bad_request(error.value) == [("message[1].document", "a document is needed")]
+    assert field_violations(error.value) == [("message[1].document", "a document is needed")]
     empty = stub.AuditHandHistoriesStream(iter([_stream_message("e", "")]), timeout=10)
     unary = stub.AuditHandHistories(_request(("e", "")), timeout=10)
     for answer in (empty, unary):

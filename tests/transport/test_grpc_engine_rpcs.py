@@ -10,7 +10,6 @@ requests with their BadRequest field paths; unknown cards as FAILED_PRECONDITION
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import grpc
@@ -22,6 +21,7 @@ from hypothesis import strategies as st
 
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
+from tests.support.grpc_errors import violation_rules
 
 DRAW7A = pb.GAME_FIVE_CARD_DRAW_7A
 DRAW = pb.GAME_FIVE_CARD_DRAW
@@ -39,7 +39,6 @@ FOLD, CHECK, CALL = pb.ACTION_TYPE_FOLD, pb.ACTION_TYPE_CHECK, pb.ACTION_TYPE_CA
 BET, RAISE, COMPLETE = pb.ACTION_TYPE_BET, pb.ACTION_TYPE_RAISE, pb.ACTION_TYPE_COMPLETE
 BRING_IN, DRAW_CARDS = pb.ACTION_TYPE_BRING_IN, pb.ACTION_TYPE_DRAW
 SHOW, MUCK = pb.ACTION_TYPE_SHOW, pb.ACTION_TYPE_MUCK
-_RULE = re.compile(r"^([a-z_]+\.[a-z_]+): ")
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -148,20 +147,6 @@ def amounts(payouts: Sequence[pb.Payout]) -> dict[int, int]:
 def stacks(response: rpb.SettleHandResponse) -> dict[int, int]:
     """Final stacks ``{seat: stack}``."""
     return {s.seat: s.stack for s in response.final_stacks}
-
-
-def bad_request(error: grpc.RpcError) -> list[tuple[str, str]]:
-    """``(field, rule id)`` of each BadRequest field violation (rule "" when none)."""
-    status = rpc_status.from_call(error)
-    assert status is not None, "no google.rpc.Status in the trailers"
-    found = []
-    for detail in status.details:
-        bad = error_details_pb2.BadRequest()
-        assert detail.Unpack(bad)
-        for violation in bad.field_violations:
-            match = _RULE.match(violation.description)
-            found.append((violation.field, match.group(1) if match else ""))
-    return found
 
 
 def error_info(error: grpc.RpcError) -> error_details_pb2.ErrorInfo:
@@ -511,10 +496,10 @@ def test_seven_a_draw_refuses_a_discard_dealt_back_without_a_reshuffle(rules_stu
     cfg = config(DRAW7A, [500] * 4, button=4)
     history = [*SEVEN_A_DEAL, *SEVEN_A_ROUND_1, *SEVEN_A_DRAWS[:3], deal(2, "7c Qh Qs Kh Js")]
     error = invalid(settle, rules_stub, cfg, history)
-    assert bad_request(error) == [("history[11]", "card.duplicate")]
+    assert violation_rules(error) == [("history[11]", "card.duplicate")]
     history = [*SEVEN_A_DEAL, *SEVEN_A_ROUND_1, *SEVEN_A_DRAWS, deal(3, "7s 7c 7d 8c 8d")]
     error = invalid(settle, rules_stub, cfg, history)
-    assert bad_request(error) == [("history[13]", "card.duplicate")]
+    assert violation_rules(error) == [("history[13]", "card.duplicate")]
 
 
 def test_draw_no_limit_minimum_raise_is_the_last_raise_size(rules_stub):
@@ -691,7 +676,7 @@ def test_illegal_history_is_invalid_argument_naming_the_first_bad_event(
     ]
     for call in calls:
         error = invalid(call)
-        assert bad_request(error) == [(f"history[{index}]", rule)]
+        assert violation_rules(error) == [(f"history[{index}]", rule)]
         assert f"history[{index}]" in error.details()
 
 
@@ -764,14 +749,14 @@ def test_malformed_request_is_invalid_argument_with_field_paths(
     if action is not None:
         request.action.CopyFrom(action)
     error = invalid(rules_stub.ValidateAction, request)
-    assert bad_request(error) == expected
+    assert violation_rules(error) == expected
 
 
 def test_settle_hand_refuses_a_malformed_declared_payout(rules_stub):
     """SettleHand: a negative declared payout is INVALID_ARGUMENT ``declared_payouts[0].amount``."""
     history = [*DRAW_HANDS, ev(3, RAISE, 20), ev(1, FOLD), ev(2, FOLD)]
     error = invalid(settle, rules_stub, GOOD, history, {3: -1})
-    assert bad_request(error) == [("declared_payouts[0].amount", "")]
+    assert violation_rules(error) == [("declared_payouts[0].amount", "")]
 
 
 @pytest.mark.parametrize(
@@ -790,7 +775,7 @@ def test_settle_hand_refuses_a_history_that_stops_mid_hand(rules_stub, cfg, hist
     """SettleHand on a history that stops mid-hand is INVALID_ARGUMENT on field ``history``
     saying what is still due (a history may stop at the showdown, not before)."""
     error = invalid(settle, rules_stub, cfg, history)
-    assert bad_request(error) == [("history", "")]
+    assert violation_rules(error) == [("history", "")]
     assert why in error.details()
 
 
@@ -895,7 +880,7 @@ def test_compare_hands_validates_community_cards(rules_stub, game, hands, commun
     """Community cards: seven-card stud games only, 5 to 7 cards per hand with them, no card
     both shared and held (``card.count``, ``card.duplicate``, ``card.malformed``)."""
     error = invalid(compare, rules_stub, game, hands, community)
-    assert bad_request(error) == expected
+    assert violation_rules(error) == expected
 
 
 # ------------------------------------------------------------------------- robustness

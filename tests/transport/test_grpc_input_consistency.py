@@ -10,27 +10,15 @@ import uuid
 
 import grpc
 import pytest
-from google.rpc import error_details_pb2
-from grpc_status import rpc_status
 
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 from floorman.v1 import table_service_pb2 as tpb
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
+from tests.support.grpc_errors import field_violations
 from tests.system.table_client import settings_pb
 
 STUD_CARDS = ["As", "Ad", "Ac", "Kh", "Kd", "2c", "3d"]
-
-
-def _violations(error: grpc.RpcError) -> list[tuple[str, str]]:
-    status = rpc_status.from_call(error)
-    assert status is not None, error
-    out = []
-    for detail in status.details:
-        bad = error_details_pb2.BadRequest()
-        if detail.Unpack(bad):
-            out += [(v.field, v.description) for v in bad.field_violations]
-    return out
 
 
 def _refused(call, request) -> grpc.RpcError:
@@ -45,19 +33,19 @@ def test_unknown_game_number_reads_the_same_on_evaluate_and_compare(rules_stub):
     required"), with every other problem of the request still listed."""
     error = _refused(rules_stub.EvaluateHand, rpb.EvaluateHandRequest(game=99, cards=STUD_CARDS))
     assert error.details() == "game: 99 is not a known Game"
-    assert _violations(error) == [("game", "99 is not a known Game")]
+    assert field_violations(error) == [("game", "99 is not a known Game")]
     error = _refused(rules_stub.EvaluateHand, rpb.EvaluateHandRequest(game=99, cards=["Xx"]))
-    assert _violations(error)[0] == ("game", "99 is not a known Game")
-    assert _violations(error)[1][0] == "cards[0]"
+    assert field_violations(error)[0] == ("game", "99 is not a known Game")
+    assert field_violations(error)[1][0] == "cards[0]"
     request = rpb.CompareHandsRequest(game=99, hands=[pb.Hand(cards=STUD_CARDS)])
     error = _refused(rules_stub.CompareHands, request)
-    assert _violations(error) == [("game", "99 is not a known Game")]
+    assert field_violations(error) == [("game", "99 is not a known Game")]
 
 
 def test_a_missing_game_is_still_required(rules_stub):
     """GAME_UNSPECIFIED is ``game is required`` (a missing value, not an unknown one)."""
     error = _refused(rules_stub.EvaluateHand, rpb.EvaluateHandRequest(cards=STUD_CARDS))
-    assert _violations(error) == [("game", "game is required")]
+    assert field_violations(error) == [("game", "game is required")]
 
 
 def test_unknown_enum_numbers_read_the_same_on_table_and_engine_rpcs(server, rules_stub):
@@ -66,12 +54,12 @@ def test_unknown_enum_numbers_read_the_same_on_table_and_engine_rpcs(server, rul
     a known ActionType``, ``format: 9 is not a known HistoryFormat``."""
     tables = tpb_grpc.TableServiceStub(server.channel)
     create = tpb.CreateTableRequest(request_id=uuid.uuid4().hex, settings=settings_pb(99))
-    assert _violations(_refused(tables.CreateTable, create)) == [
+    assert field_violations(_refused(tables.CreateTable, create)) == [
         ("settings.game", "99 is not a known Game")
     ]
     settings = settings_pb(pb.GAME_RAZZ, ante=5, mode=7)
     create = tpb.CreateTableRequest(request_id=uuid.uuid4().hex, settings=settings)
-    assert _violations(_refused(tables.CreateTable, create)) == [
+    assert field_violations(_refused(tables.CreateTable, create)) == [
         ("settings.deal_mode", "7 is not a known DealMode")
     ]
     config = pb.HandConfig(
@@ -80,11 +68,11 @@ def test_unknown_enum_numbers_read_the_same_on_table_and_engine_rpcs(server, rul
         seats=[pb.SeatState(seat=1, stack=500), pb.SeatState(seat=2, stack=500)],
     )
     validate = rpb.ValidateActionRequest(config=config, action=pb.Action(seat=1, type=99))
-    assert ("action.type", "99 is not a known ActionType") in _violations(
+    assert ("action.type", "99 is not a known ActionType") in field_violations(
         _refused(rules_stub.ValidateAction, validate)
     )
     export = tpb.ExportHandHistoryRequest(table_id="t", format=9)
-    assert _violations(_refused(tables.ExportHandHistory, export)) == [
+    assert field_violations(_refused(tables.ExportHandHistory, export)) == [
         ("format", "9 is not a known HistoryFormat")
     ]
 
@@ -107,7 +95,7 @@ def test_compare_hands_refuses_more_hands_than_the_game_seats(rules_stub, game, 
     hands = [pb.Hand(cards=deck[5 * i : 5 * i + 5]) for i in range(most + 1)]
     error = _refused(rules_stub.CompareHands, rpb.CompareHandsRequest(game=game, hands=hands))
     assert ("hands", f"{name} seats at most {most} players (got {most + 1} hands)") in (
-        _violations(error)
+        field_violations(error)
     )
     answer = rules_stub.CompareHands(
         rpb.CompareHandsRequest(game=game, hands=hands[:most]), timeout=10
@@ -123,7 +111,7 @@ def test_evaluate_hand_players_is_checked_for_stud(rules_stub, players):
         game=pb.GAME_SEVEN_CARD_STUD, cards=STUD_CARDS, players=players
     )
     error = _refused(rules_stub.EvaluateHand, request)
-    assert _violations(error) == [
+    assert field_violations(error) == [
         ("players", f"Seven Card Stud takes 0 (unknown) or 2 to 8 players (got {players})")
     ]
     for fine in (0, 2, 8):

@@ -7,8 +7,6 @@ exact status code, BadRequest field paths and rule ids (RULES.md rule ids ``card
 
 from __future__ import annotations
 
-import re
-
 import grpc
 import pytest
 from google.rpc import error_details_pb2
@@ -18,6 +16,7 @@ from hypothesis import strategies as st
 
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
+from tests.support.grpc_errors import violation_rules
 
 DRAW7A = pb.GAME_FIVE_CARD_DRAW_7A
 DRAW = pb.GAME_FIVE_CARD_DRAW
@@ -27,22 +26,6 @@ STUD8 = pb.GAME_SEVEN_CARD_STUD_HI_LO
 STUD5 = pb.GAME_FIVE_CARD_STUD
 
 C = pb.HandCategory
-_RULE = re.compile(r"^([a-z_]+\.[a-z_]+): ")
-
-
-def field_violations(error: grpc.RpcError) -> list[tuple[str, str]]:
-    """``(field, rule id)`` of each BadRequest field violation (rule "" when none)."""
-    status = rpc_status.from_call(error)
-    assert status is not None, "no google.rpc.Status in the trailers"
-    found = []
-    for detail in status.details:
-        assert detail.Is(error_details_pb2.BadRequest.DESCRIPTOR)
-        bad = error_details_pb2.BadRequest()
-        detail.Unpack(bad)
-        for violation in bad.field_violations:
-            match = _RULE.match(violation.description)
-            found.append((violation.field, match.group(1) if match else ""))
-    return found
 
 
 def descriptions(error: grpc.RpcError) -> list[str]:
@@ -265,7 +248,7 @@ def test_evaluate_hand_bad_input_is_invalid_argument(rules_stub, game, cards, pl
     with pytest.raises(grpc.RpcError) as caught:
         evaluate(rules_stub, game, cards, players)
     assert caught.value.code() is grpc.StatusCode.INVALID_ARGUMENT
-    assert field_violations(caught.value) == expected
+    assert violation_rules(caught.value) == expected
 
 
 def test_evaluate_hand_6h_accepted_in_7a_with_five_players(rules_stub):
@@ -316,7 +299,7 @@ def test_compare_hands_bad_input_is_invalid_argument(rules_stub, game, hands, pl
     with pytest.raises(grpc.RpcError) as caught:
         compare(rules_stub, game, hands, players)
     assert caught.value.code() is grpc.StatusCode.INVALID_ARGUMENT
-    assert field_violations(caught.value) == expected
+    assert violation_rules(caught.value) == expected
 
 
 _CARD_TEXT = st.one_of(
@@ -343,7 +326,7 @@ def test_no_user_input_reaches_internal(rules_stub, game, hands, players):
             call()
         except grpc.RpcError as error:
             assert error.code() is grpc.StatusCode.INVALID_ARGUMENT, error.details()
-            assert field_violations(error)
+            assert violation_rules(error)
 
 
 def test_huge_bad_request_still_gets_invalid_argument(rules_stub):
@@ -354,7 +337,7 @@ def test_huge_bad_request_still_gets_invalid_argument(rules_stub):
     with pytest.raises(grpc.RpcError) as caught:
         compare(rules_stub, STUD, hands)
     assert caught.value.code() is grpc.StatusCode.INVALID_ARGUMENT
-    found = field_violations(caught.value)
+    found = violation_rules(caught.value)
     assert 1 <= len(found) <= 12
     assert found[:2] == [("hands", ""), ("hands[0].cards", "card.count")]  # 10 > 8 stud hands
     assert "more" in caught.value.details()
