@@ -130,3 +130,16 @@ def test_an_unknown_option_prints_the_audit_usage_and_exits_2(capsys):
     err = capsys.readouterr().err
     assert err.startswith("usage: floorman audit [-h] [--json] [--no-progress]")
     assert err.rstrip().endswith("floorman audit: error: unrecognized arguments: --bogus")
+
+
+def test_a_file_over_the_size_bound_or_a_device_without_end_is_refused(monkeypatch, capsys):
+    """README "floorman audit" exit status 1 (a file that cannot be read): a file larger than
+    ``MAX_FILE_BYTES`` (256 MiB) is refused with its size bound instead of read into memory;
+    ``/dev/zero`` never ends and is refused the same way (bound lowered here to 1 KiB)."""
+    import floorman.app.audit as audit_module
+
+    monkeypatch.setattr(audit_module, "MAX_FILE_BYTES", 1024)
+    assert main(["audit", "--no-progress", "/dev/zero"]) == 1
+    assert capsys.readouterr().err == (
+        "floorman audit: error: /dev/zero: more than 1024 bytes; split it into smaller files\n"
+    )

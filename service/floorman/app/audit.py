@@ -360,6 +360,26 @@ def history_files(paths: Iterable[Path]) -> list[tuple[Path, bool]]:
     return out
 
 
+MAX_FILE_BYTES: Final = 256 * 1024 * 1024
+"""The largest file ``floorman audit`` reads (256 MiB, about a million hands): a larger one,
+or a device that never ends (``/dev/zero``), is refused as unreadable rather than read
+into memory without end."""
+
+
+def read_bounded(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of ``path``, at most ``limit`` (default :data:`MAX_FILE_BYTES`).
+
+    Raises:
+        OSError: the file cannot be read, or holds more than ``limit`` bytes.
+    """
+    limit = MAX_FILE_BYTES if limit is None else limit
+    with path.open("rb") as stream:
+        data = stream.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(f"{path}: more than {limit} bytes; split it into smaller files")
+    return data
+
+
 def audit_paths(
     paths: Iterable[Path],
     *,
@@ -380,7 +400,7 @@ def audit_paths(
 
     Raises:
         FileNotFoundError: a named path does not exist.
-        OSError: a file cannot be read.
+        OSError: a file cannot be read, or is larger than :data:`MAX_FILE_BYTES`.
     """
     service = AuditService() if service is None else service
     run = AuditRun()
@@ -389,7 +409,7 @@ def audit_paths(
     read: list[Path] = []
     skipped: list[Path] = []
     for done, (path, named) in enumerate(files, start=1):
-        text = decode_history(path.read_bytes())
+        text = decode_history(read_bounded(path))
         found: list[HandAudit] = []
         if named or detect_format(text) is not SourceFormat.UNKNOWN:
             found = service.audit_text(text, source=str(path), run=run)
