@@ -261,3 +261,33 @@ def test_fixed_limit__raise_capped_by_what_the_opponent_can_match() -> None:
     hand.act(2, RAISE, 750)
     hand.act(1, CALL)
     assert snapshot(hand.state).seats[0].all_in
+
+
+@pytest.mark.parametrize("game", STUDS)
+def test_fixed_limit__all_in_completion_of_half_a_bet_is_the_full_completion(game: Game) -> None:
+    """RULES.md "Betting structures": a stud bring-in is no bet and an all-in of half a bet or
+    more counts as a full bet. 10/20 with a bring-in of 5: seat 2 completes all in to 8 (half
+    of 10 or more, measured from nothing): it is the round's first bet; the next player may
+    call 8 or raise one full bet above it, to 18, and the bring-in seat, which already acted,
+    may raise to 18 too."""
+    hand = stud_first_street(game, [1000, 8, 1000, 1000], bring_in=5)
+    hand.act(1, BRING_IN).act(2, COMPLETE, 8)
+    assert snapshot(hand.state).bets_this_round == 1
+    assert hand.legal_map() == {FOLD: [(0, 0)], CALL: [(8, 8)], RAISE: [(18, 18)]}
+    hand.act(3, CALL).act(4, CALL)
+    assert hand.to_act == 1
+    assert hand.legal_map() == {FOLD: [(0, 0)], CALL: [(3, 3)], RAISE: [(18, 18)]}
+
+
+@pytest.mark.parametrize("game", STUDS)
+def test_fixed_limit__all_in_completion_under_half_a_bet_is_short(game: Game) -> None:
+    """RULES.md "Short all-ins": 10/20 with a bring-in of 2: seat 2 completes all in to 4,
+    under half a bet: no bet yet; the next player may call 4 or complete to 10, and once
+    everyone calls 4 the bring-in seat may only call or fold."""
+    hand = stud_first_street(game, [1000, 4, 1000, 1000], bring_in=2)
+    hand.act(1, BRING_IN).act(2, COMPLETE, 4)
+    assert snapshot(hand.state).bets_this_round == 0
+    assert hand.legal_map() == {FOLD: [(0, 0)], CALL: [(4, 4)], COMPLETE: [(10, 10)]}
+    hand.act(3, CALL).act(4, CALL)
+    assert hand.to_act == 1
+    assert hand.legal_map() == {FOLD: [(0, 0)], CALL: [(2, 2)]}

@@ -532,12 +532,39 @@ def test_seventh_street__seven_players_get_their_cards_unless_burns_run_the_stub
     assert pending_deals(hand.state) == (DealRequest(0, 1, True),)
 
 
-def test_stud_deals__cards_beyond_the_stub_are_card_count() -> None:
-    """Ten five-stud players need 50 cards: with three reported burns the stub runs out and
-    the last card cannot be dealt (``card.count``)."""
+def test_stud_deals__a_burn_that_leaves_the_stub_short_is_card_count() -> None:
+    """RULES.md "Seven Card Stud family" (burn "only if a card is left to burn") and
+    docs/rules.md "A burn is skipped when it would leave the stub short": ten five-stud
+    players need 50 cards; after burns before 3rd and 4th street 10 cards are left, so a burn
+    before 5th street is refused (``card.count``) and the 10 cards reach the players."""
     hand = stud(Game.FIVE_CARD_STUD, [100] * 10)
     for seat in range(1, 11):
         hand.apply(Deal(seat=seat, cards=(None,))).apply(
+            Deal(seat=seat, cards=(None,), face_up=True)
+        )
+    hand.act(hand.to_act, BRING_IN)
+    for street in range(3):
+        while snapshot(hand.state).phase == "betting":
+            hand.act(hand.to_act, CALL if CALL in hand.legal_map() else CHECK)
+        if street < 2:
+            hand.burn()
+        else:
+            assert hand.state.stub == 10
+            assert hand.refuse_deal(0, "??", burn=True) == "card.count"
+        for seat in range(1, 11):
+            hand.apply(Deal(seat=seat, cards=(None,), face_up=True))
+    assert hand.state.stub == 0
+    assert snapshot(hand.state).phase == "betting"
+    assert hand.refuse_deal(1, "??", up=True) == "card.count"
+
+
+def test_stud_deals__no_burn_may_take_the_last_card_before_the_community_card() -> None:
+    """RULES.md "Seven Card Stud family": one community card "burning first only if a card is
+    left to burn": eight players, a burn before each of 4th to 6th street leaves one card for
+    7th street; a burn of it is refused (``card.count``) and it is dealt as the community card."""
+    hand = stud(Game.SEVEN_CARD_STUD, [1000] * 8)
+    for seat in range(1, 9):
+        hand.apply(Deal(seat=seat, cards=(None, None))).apply(
             Deal(seat=seat, cards=(None,), face_up=True)
         )
     hand.act(hand.to_act, BRING_IN)
@@ -545,9 +572,13 @@ def test_stud_deals__cards_beyond_the_stub_are_card_count() -> None:
         while snapshot(hand.state).phase == "betting":
             hand.act(hand.to_act, CALL if CALL in hand.legal_map() else CHECK)
         hand.burn()
-        for seat in range(1, 11):
-            if hand.state.stub == 0:
-                assert hand.refuse_deal(seat, "??", up=True) == "card.count"
-                return
+        for seat in range(1, 9):
             hand.apply(Deal(seat=seat, cards=(None,), face_up=True))
-    raise AssertionError("the stub never ran out")
+    while snapshot(hand.state).phase == "betting":
+        hand.act(hand.to_act, CHECK)
+    assert hand.state.stub == 1
+    assert pending_deals(hand.state) == (DealRequest(0, 1, True),)
+    assert hand.refuse_deal(0, "??", burn=True) == "card.count"
+    hand.apply(Deal(seat=0, cards=(None,), face_up=True))
+    assert hand.state.stub == 0
+    assert snapshot(hand.state).phase == "betting"

@@ -204,9 +204,12 @@ def _aggress(s: HandState, pos: int, action: Action, options: TurnOptions) -> No
     elif s.config.betting_structure is BettingStructure.FIXED_LIMIT:
         sizes = fixed_limit_sizes(s)
         unit = min(sizes)
+        # a stud bring-in is no bet (RULES.md "Betting structures"): a completion is measured
+        # from nothing, so an all-in "completion" of half the small bet or more is the full one
+        base = 0 if completion else prev_cb
         full = (
             to in {prev_full + size for size in sizes}
-            or 2 * (to - prev_cb) >= unit  # an all-in of half a bet or more is a full bet
+            or 2 * (to - base) >= unit  # an all-in of half a bet or more is a full bet
             or to - prev_full >= unit  # short all-ins that together make a full bet
         )
         if full and to - prev_full == s.stakes.big_bet and len(sizes) == 2:

@@ -94,6 +94,14 @@ def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool)
         raise _count_error(f"no burn is due now (the hand is {s0.phase.value})", seat=deal.seat)
     if len(cards) > s0.stub:
         raise _count_error(f"the stub has only {s0.stub} cards to burn", seat=deal.seat)
+    due = _cards_due(s0)
+    if s0.stub - len(cards) < due:
+        raise _count_error(
+            f"the stub has {s0.stub} card(s) and {due} must still be dealt on "
+            f"{s0.street_spec.name}: there is no card to burn",
+            seat=deal.seat,
+            expected=due,
+        )
     known = check_new_cards(s0, cards, seat=deal.seat)
     s = s0.clone() if copy else s0
     s.used = s.used | known
@@ -101,6 +109,20 @@ def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool)
         s.available = s.available - known
     s.stub -= len(cards)
     return s
+
+
+def _cards_due(s: HandState) -> int:
+    """The fewest cards the stub must keep for the deal now due (RULES.md "Seven Card Stud
+    family": burn "only if a card is left to burn"): one on a stud last street not yet
+    started (a community card can stand in for the players' cards), else every card the
+    street still owes the seats; 0 outside a street deal (a draw refills from the reshuffle)."""
+    if s.phase is not Phase.DEALING or s.draw_owed:
+        return 0
+    if s.need_community > 0:
+        return s.need_community
+    if s.spec.community_last_street and s.is_last_street and not s.street_started:
+        return 1
+    return sum(s.need_down) + sum(s.need_up)
 
 
 def _street_deal(
