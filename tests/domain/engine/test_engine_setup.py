@@ -10,6 +10,7 @@ from engine_support import (
     CHECK,
     COMPLETE,
     DRAWS,
+    FL,
     FOLD,
     NL,
     PL,
@@ -299,3 +300,21 @@ def test_stud__bring_in_options_by_structure() -> None:
     assert potlimit.legal_map() == {BRING_IN: [(3, 3)], BET: [(10, 10)]}
     assert potlimit.refuse(1, COMPLETE, 10) == "action.not_allowed"
     assert potlimit.refuse(1, RAISE, 10) == "action.not_allowed"
+
+
+@pytest.mark.parametrize("game", DRAWS)
+@pytest.mark.parametrize(
+    ("structure", "stakes"),
+    [("fixed", {"small_bet": 1, "big_bet": 2}), ("no_limit", {"small_bet": 1, "big_blind": 1})],
+)
+def test_stakes_defaults__a_small_blind_that_rounds_down_to_0_must_be_set(
+    game: Game, structure: str, stakes: dict[str, int]
+) -> None:
+    """RULES.md "Stakes defaults": the small blind derives from half the small bet (fixed
+    limit) or half the big blind (pot and no limit); when that rounds down to 0 there would be
+    no small blind at all, so the configuration is refused (``blind.amount``), as a bring-in
+    that rounds down to 0 is; an explicit small blind of 1 is accepted."""
+    kind = FL if structure == "fixed" else NL
+    found = invalid(table(game, [100, 100, 100], structure=kind, button=3, **stakes))
+    assert found == {"config.stakes.small_blind": "blind.amount"}
+    start_hand(table(game, [100, 100, 100], structure=kind, button=3, small_blind=1, **stakes))

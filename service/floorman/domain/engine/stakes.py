@@ -59,7 +59,8 @@ def resolve_stakes(
     Raises:
         InvalidArgument: every problem found, with paths such as ``config.stakes.small_bet``
             and rule ids ``bring_in.amount`` (a bring-in of the small bet or more, which is a
-            completion), ``blind.amount``, ``ante.amount``; ``""`` for plain shape problems.
+            completion, or a default that rounds down to 0), ``blind.amount`` (likewise a
+            default small blind of 0), ``ante.amount``; ``""`` for plain shape problems.
     """
     problems: list[FieldViolation] = []
 
@@ -119,7 +120,9 @@ def resolve_stakes(
             )
         else:
             small_blind = _round_down(big_blind // 2, unit)
-        if small_blind > big_blind:
+        if small_blind <= 0:
+            bad("small_blind", "blind.amount", "half the small bet rounds down to 0: set it")
+        elif small_blind > big_blind:
             bad(
                 "small_blind",
                 "blind.amount",
