@@ -54,7 +54,7 @@ def test_export_pokerstars_stud_lines_carry_exact_amounts() -> None:
         "PokerStars Hand #42:  7 Card Stud Limit ($0.20/$0.40 USD) - 2024/05/17 20:15:30 UTC"
     )
     assert lines[1:5] == [
-        "Table 'Stud One' 3-max",
+        "Table 'Stud One [t-1]' 3-max",
         "Seat 1: Ann ($10.00 in chips)",
         "Seat 2: Bob ($10.00 in chips)",
         "Seat 3: Cy ($10.00 in chips)",

@@ -454,3 +454,98 @@ def test_stars_reader_never_raises_on_shuffled_or_random_input(lines, noise):
     """Whatever the input, parse_file returns hands and problems instead of raising."""
     result = parse_file("\n".join(lines) + noise)
     assert isinstance(result.problems, tuple)
+
+
+DEAD_SMALL_BLIND = """\
+PokerStars Hand #4:  5 Card Draw No Limit (10/20) - 2025/03/01 20:00:00 UTC
+Table 'probe [t-1]' 5-max Seat #4 is the button
+Seat 1: p1 (1000 in chips)
+Seat 2: p2 (1000 in chips)
+Seat 3: p3 (1000 in chips)
+Seat 4: p4 (1000 in chips)
+Seat 5: p5 (1000 in chips)
+p5: posts small blind 10
+p1: posts big blind 20
+p3: posts small blind 10
+*** DEALING HANDS ***
+p2: folds
+p3: raises 20 to 40
+p4: folds
+p5: folds
+p1: folds
+Uncalled bet (20) returned to p3
+p3 collected 60 from pot
+*** SUMMARY ***
+Total pot 60 | Rake 0
+Seat 1: p1 folded before the Draw
+Seat 2: p2 folded before the Draw
+Seat 3: p3 collected (60)
+Seat 4: p4 (button) folded before the Draw
+Seat 5: p5 folded before the Draw
+"""
+
+
+def test_a_small_blind_posted_after_the_blinds_is_dead_money() -> None:
+    """RULES.md "Five Card Draw, 7-A" Button (a missed small blind is posted dead;
+    docs/hand-history-formats.md): ``posts small blind`` after another blind is a dead small
+    blind: not a bet, so the raise to 40 adds 40; the live small blind stays live."""
+    from floorman.domain.history.stars_mapping import stars_to_hand
+    from floorman.domain.model import Action, ActionType, ForcedBet, ForcedBetKind
+
+    (hand,) = parse_file(DEAD_SMALL_BLIND).hands
+    posts = [(e.seat, e.kind, e.amount, e.dead) for e in hand.events if e.street.value == "setup"]
+    assert posts == [
+        (5, K.SMALL_BLIND, 10, False),
+        (1, K.BIG_BLIND, 20, False),
+        (3, K.SMALL_BLIND, 10, True),
+    ]
+    raise_line = next(e for e in hand.events if e.kind is K.RAISE)
+    assert (raise_line.to_amount, raise_line.added) == (40, 40)
+    config, events = stars_to_hand(hand)
+    assert config.forced_bets == (
+        ForcedBet(seat=5, kind=ForcedBetKind.SMALL_BLIND, amount=10),
+        ForcedBet(seat=1, kind=ForcedBetKind.BIG_BLIND, amount=20),
+        ForcedBet(seat=3, kind=ForcedBetKind.DEAD_BLIND, amount=10),
+    )
+    raises = [(e.seat, e.type, e.amount) for e in events if isinstance(e, Action) and e.amount]
+    assert raises == [(3, ActionType.RAISE, 40)]
+
+
+def test_a_dead_small_blind_text_audits_clean_with_dead_money_in_the_pot() -> None:
+    """The audit reads the dead small blind as dead money (``blind.amount`` of the small
+    blind, no ``ante.amount`` for the other seats): the pot 60 and the payout 60 agree."""
+    from floorman.domain.audit import AuditStatus, SourceFormat, audit_document
+
+    (audit,) = audit_document(DEAD_SMALL_BLIND, source="t", format=SourceFormat.POKERSTARS)
+    assert (audit.status, audit.findings) == (AuditStatus.CLEAN, ())
+
+
+DEAD_BUTTON_SMALL_BLIND = """\
+PokerStars Hand #2:  5 Card Draw Limit (20/40) - 2025/03/01 20:00:00 UTC
+Table 'probe [t-1]' 5-max Seat #2 is the button
+Seat 1: p1 (1000 in chips)
+Seat 2: p2 (990 in chips)
+Seat 4: p4 (1000 in chips)
+Seat 5: p5 (1000 in chips)
+p{big}: posts big blind 20
+*** DEALING HANDS ***
+{folds}
+Uncalled bet (20) returned to p{big}
+*** SUMMARY ***
+Total pot 0 | Rake 0
+"""
+
+
+def test_a_dead_small_blind_placement_audits_clean_and_a_skipped_big_blind_does_not() -> None:
+    """RULES.md "Five Card Draw, 7-A" Button, dead-button rule: with the button at seat 2 and
+    nobody posting a small blind, the big blind of the seat after the button (seat 4: the
+    small-blind seat was vacated) is the dead small blind's placement and audits CLEAN; a big
+    blind posted by seat 1 fits neither placement: ``blind.player`` (seat 5 is due it)."""
+    from floorman.domain.audit import AuditStatus, SourceFormat, audit_document
+
+    clean = DEAD_BUTTON_SMALL_BLIND.format(big=4, folds="p5: folds\np1: folds\np2: folds")
+    (audit,) = audit_document(clean, source="t", format=SourceFormat.POKERSTARS)
+    assert (audit.status, audit.findings) == (AuditStatus.CLEAN, ())
+    wrong = DEAD_BUTTON_SMALL_BLIND.format(big=1, folds="p2: folds\np4: folds\np5: folds")
+    (audit,) = audit_document(wrong, source="t", format=SourceFormat.POKERSTARS)
+    assert [(f.rule, f.expected, f.actual) for f in audit.findings] == [("blind.player", "5", "1")]

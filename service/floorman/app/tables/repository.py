@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, Final
 
 from floorman.app.tables import codec
-from floorman.domain.table.events import HAND_EVENTS, HandStarted, TableCreated
+from floorman.domain.table.events import HAND_EVENTS, HandStarted, TableCreated, TableEvent
 from floorman.domain.table.hand import HandRun, begin_run
 from floorman.domain.table.state import HandSpan, TableState, fold, open_table
 from floorman.store import EventStore, StoredEvent, TableNotFound
@@ -105,11 +106,15 @@ class TableRepository:
             return self._cache.get(table_id)
 
     def load_hand(self, state: TableState, hand_id: str) -> HandRun | None:
-        """A hand of ``state`` rebuilt from its events (``None``: no such hand)."""
-        if state.hand is not None and state.hand.hand_id == hand_id:
-            return state.hand
-        if state.last_hand is not None and state.last_hand.hand_id == hand_id:
-            return state.last_hand
+        """A hand of ``state`` (``None``: no such hand), its ``started_at`` the time its
+        HandStarted was stored.
+
+        The running or last settled hand comes from ``state`` when it knows its start time
+        (see :func:`with_start_times`); every other hand is rebuilt from its events.
+        """
+        for run in (state.hand, state.last_hand):
+            if run is not None and run.hand_id == hand_id and run.started_at is not None:
+                return run
         span = state.hands.get(hand_id)
         if span is None:
             return None
@@ -153,6 +158,32 @@ class TableRepository:
             return None
         self._snapshot_hands[table_id] = state.hand_count
         return state
+
+
+def with_start_times(
+    state: TableState, events: Sequence[TableEvent], stored: Sequence[StoredEvent]
+) -> TableState:
+    """``state`` (folded from ``events`` just written) with the start time of a hand started
+    by them: ``created_at`` of the stored HandStarted, as a fold of the log would give it.
+
+    ``stored`` are the written events as the store recorded them, in the order of
+    ``events``; a hand's history (DESIGN.md / docs/hand-history-formats.md: the start time
+    in the header) is then the same whether it is exported from this process's cache, after
+    more hands, or after a restart.
+    """
+    times = {
+        event.hand_id: item.created_at
+        for event, item in zip(events, stored, strict=False)
+        if isinstance(event, HandStarted)
+    }
+    if not times:
+        return state
+    changes: dict[str, HandRun] = {}
+    for name in ("hand", "last_hand"):
+        run = getattr(state, name)
+        if run is not None and run.hand_id in times:
+            changes[name] = replace(run, started_at=times[run.hand_id])
+    return replace(state, **changes) if changes else state
 
 
 def snapshot_json(state: TableState) -> dict[str, Any]:

@@ -74,7 +74,11 @@ from floorman.app.tables.ports import (
     utc_now,
 )
 from floorman.app.tables.refusals import decode_refusal, encode_refusal
-from floorman.app.tables.repository import DEFAULT_SNAPSHOT_EVERY, TableRepository
+from floorman.app.tables.repository import (
+    DEFAULT_SNAPSHOT_EVERY,
+    TableRepository,
+    with_start_times,
+)
 from floorman.app.tables.views import (
     EventView,
     HandView,
@@ -652,7 +656,7 @@ class TableService:
                 payload = self._encode(operation, outcome)
                 write = self.store.close_table if decision.close else self.store.append
                 try:
-                    write(
+                    written = write(
                         table_id,
                         expected_sequence=state.sequence,
                         events=[codec.encode_event(event) for event in decision.events],
@@ -665,6 +669,7 @@ class TableService:
                 except SequenceMismatch:
                     state, fresh = self.repository.load(table_id), True
                     continue
+                new_state = with_start_times(new_state, decision.events, written.events)
                 self.repository.remember(new_state)
                 self._after_write(operation, command, new_state, decision)
                 return Reply(payload, outcome)

@@ -107,7 +107,9 @@ def check_forced_bets(
 
     Rules: every seat posts its expected ante (``ante.amount``; all of a short stack is
     fine); the expected small and big blind seats post their blinds (``blind.player`` when
-    another seat posts the small blind, or the big blind seat posts none); every blind is its
+    another seat posts the small blind, or the big blind seat posts none; a dead small blind,
+    the button's neighbour posting the big blind and nobody a live small blind, is the
+    dead-button rule's placement, :func:`_dead_small_blind`); every blind is its
     stake (``blind.amount``): a big blind posted by another seat is a newcomer's (allowed), a
     dead blind is the small blind. With explicit ``forced_bets`` in the configuration, each
     seat posts exactly those.
@@ -184,6 +186,8 @@ def _check_blinds(
 ) -> None:
     small_seat = next((b.seat for b in expected if b.kind is ForcedBetKind.SMALL_BLIND), 0)
     big_seat = next((b.seat for b in expected if b.kind is ForcedBetKind.BIG_BLIND), 0)
+    if _dead_small_blind(expected, posted):
+        small_seat, big_seat = 0, small_seat
     amounts = {
         ForcedBetKind.SMALL_BLIND: stakes.small_blind,
         ForcedBetKind.BIG_BLIND: stakes.big_blind,
@@ -223,6 +227,20 @@ def _check_blinds(
                 line=first_big.line if first_big else 0,
             )
         )
+
+
+def _dead_small_blind(expected: tuple[ForcedBet, ...], posted: tuple[PostedBet, ...]) -> bool:
+    """True when the posts are the dead-button rule's dead small blind: nobody posts a live
+    small blind and the seat the button's neighbour (the expected small blind) posts the big
+    blind (RULES.md "Five Card Draw, 7-A" Button: the big blind always moves to the next
+    player, so when the player due the small blind has left or sits out the small blind is
+    dead). A record does not say who was seated in the previous hand nor which button rule
+    the table plays, so such posts are the record (docs/hand-history-formats.md)."""
+    small = next((b for b in expected if b.kind is ForcedBetKind.SMALL_BLIND), None)
+    if small is None or any(b.kind is ForcedBetKind.SMALL_BLIND and not b.dead for b in posted):
+        return False
+    big_posts = [b.seat for b in posted if b.kind is ForcedBetKind.BIG_BLIND and not b.dead]
+    return small.seat in big_posts
 
 
 def _blind_player(bet: PostedBet, wanted_seat: int, name: str) -> AuditFinding:

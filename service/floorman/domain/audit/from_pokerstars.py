@@ -11,7 +11,7 @@ Full Tilt reader produces too. The record is kept as written, line by line:
   the document post (:func:`table_stakes`; a one-hand document can only be checked against
   itself); the fixed-limit big blind is the small bet (RULES.md "Stakes defaults");
 * posted forced bets from the "posts" lines; "posts small & big blinds" is a live big blind
-  and a dead small blind;
+  and a dead small blind, a "posts small blind" after another blind a dead small blind;
 * cards: what a line shows; every card the room does not print is unknown (``None``): the
   other players' down cards, the hero's opponents' draws; a stud street's cards of a seat
   with no line are all unknown; a 7th-street community card the stub needed only because of
@@ -350,6 +350,17 @@ class _Mapper:
                         )
                     )
                 self.street_bets[e.seat] += live
+                continue
+            if e.dead:  # a dead small blind: dead money, not a bet
+                out.append(
+                    PostedBet(
+                        seat=e.seat,
+                        kind=ForcedBetKind.DEAD_BLIND,
+                        amount=e.amount,
+                        dead=True,
+                        line=e.line,
+                    )
+                )
                 continue
             kind = {
                 K.ANTE: ForcedBetKind.ANTE,

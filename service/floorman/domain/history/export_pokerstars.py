@@ -7,9 +7,11 @@ text"), which :func:`floorman.domain.history.pokerstars.parse_file` reads:
   - <date> UTC``; game names ``7 Card Stud``, ``7 Card Stud Hi/Lo``, ``Razz``, ``5 Card Stud``,
   ``5 Card Draw`` and ``5 Card Draw 7-A``; the pair is the small and big bet (fixed limit,
   and every stud), the blinds (pot- and no-limit draw);
-* ``Table '<name>' <n>-max Seat #<b> is the button`` (the stud dealer position when not 0),
+* ``Table '<name> [<table id>]' <n>-max Seat #<b> is the button`` (the stud dealer position
+  when not 0; the table id makes the hand's identity unique: :func:`_table_label`),
   ``Seat <s>: <name> (<stack> in chips)``, the posts (antes, blinds; a live big blind with a
-  dead small blind is ``posts small & big blinds``, any other dead post ``posts the ante``);
+  dead small blind is ``posts small & big blinds``, any other dead blind ``posts small blind``
+  after the live blinds);
 * streets ``*** 3rd STREET ***`` .. ``*** 6th STREET ***``, ``*** RIVER ***`` (a community card in
   brackets), ``*** 2nd STREET ***`` .. ``*** 5th STREET ***`` (five card stud), ``*** DEALING
   HANDS ***`` (draw; the draw itself has no marker); ``Dealt to <name> [earlier up cards]
@@ -154,8 +156,7 @@ class _Writer:
         )
         seats = sorted(self.settled.seats)
         button = f" Seat #{config.button_seat} is the button" if config.button_seat else ""
-        table = (record.table_name or record.table_id).replace("'", "’")
-        self.out.append(f"Table '{table}' {max(max(seats), 2)}-max{button}")
+        self.out.append(f"Table '{_table_label(record)}' {max(max(seats), 2)}-max{button}")
         for seat in sorted(self.config.seats, key=lambda s: s.seat):
             self.out.append(
                 f"Seat {seat.seat}: {self.name(seat.seat)} ({self.money(seat.stack)} in chips)"
@@ -358,8 +359,11 @@ class _Writer:
 
 
 def _joined_blinds(blinds: list[ForcedBet]) -> list[tuple[ForcedBet, str]]:
-    """Blind posts and their text; a seat's live big blind and dead small blind are one
-    ``posts small & big blinds`` line (PokerStars), any other dead post ``posts the ante``."""
+    """Blind posts and their text, the live ones first; a seat's live big blind and dead
+    small blind are one ``posts small & big blinds`` line, any other dead blind (a returning
+    player who owes only the small blind) ``posts small blind`` after the live blinds, as
+    PokerStars writes a dead small blind (the reader takes a small blind posted after another
+    blind as dead: :attr:`~floorman.domain.history.pokerstars_model.StarsEvent.dead`)."""
     out: list[tuple[ForcedBet, str]] = []
     dead = [b for b in blinds if is_dead(b)]
     for bet in blinds:
@@ -374,8 +378,19 @@ def _joined_blinds(blinds: list[ForcedBet]) -> list[tuple[ForcedBet, str]]:
             out.append((joined, "posts small & big blinds"))
         else:
             out.append((bet, ""))
-    out += [(bet, "posts the ante") for bet in dead]
+    out += [(bet, "posts small blind") for bet in dead]
     return out
+
+
+def _table_label(record: HandRecord) -> str:
+    """The table line's name: ``<name> [<table id>]`` (the id alone when the table has no
+    name or the name is the id). Tables may share a name and every table numbers its hands
+    from 1, while the table id is unique in the store: with it the table line, the date and
+    the hand number name one hand of one table (the audit's identity,
+    ``from_pokerstars.stars_identity``). A quote becomes ``’`` (the name is quoted)."""
+    name, table_id = record.table_name, record.table_id
+    label = f"{name} [{table_id}]" if name and table_id and name != table_id else name or table_id
+    return label.replace("'", "’")
 
 
 def _post_text(bet: ForcedBet) -> str:

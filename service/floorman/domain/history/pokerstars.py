@@ -48,6 +48,12 @@ __all__ = [
     "parse_file",
 ]
 
+_BLIND_POSTS = (
+    StarsEventKind.SMALL_BLIND,
+    StarsEventKind.BIG_BLIND,
+    StarsEventKind.SMALL_AND_BIG_BLINDS,
+)
+
 
 class _Problem(Exception):
     def __init__(self, line: int, message: str) -> None:
@@ -305,6 +311,8 @@ class _HandReader:
             live = min(amount, self._big_blind())
             fields.update(amount=amount, added=amount)
             self.street_bets[seat] = self.street_bets.get(seat, 0) + live
+        elif kind is StarsEventKind.SMALL_BLIND and self._blind_posted():
+            fields.update(amount=amount, added=amount, dead=True)  # dead money, not a bet
         elif amount:
             fields.update(amount=amount, added=amount)
             self.street_bets[seat] = self.street_bets.get(seat, 0) + amount
@@ -314,6 +322,15 @@ class _HandReader:
                     StarsEventKind.FOLD):  # fmt: skip
             fields["cards"] = cards
         self.emit(kind, number, **fields)
+
+    def _blind_posted(self) -> bool:
+        """True when a small or big blind was already posted in this hand: a small blind
+        posted after it is a dead one (rooms write the live blinds first, then the posts of
+        returning players; RULES.md "Five Card Draw, 7-A" Button)."""
+        return any(
+            event.kind in _BLIND_POSTS and event.street is StarsStreet.SETUP
+            for event in self.events
+        )
 
     def _big_blind(self) -> int:
         if self.header.structure is BettingStructure.FIXED_LIMIT:
@@ -430,6 +447,6 @@ def _posted_amounts(events: list[StarsEvent]) -> dict[StarsEventKind, int]:
         StarsEventKind.BRING_IN,
     )
     for event in events:
-        if event.kind in kinds and not event.all_in:
+        if event.kind in kinds and not event.all_in and not event.dead:
             posted[event.kind] = max(posted.get(event.kind, 0), event.amount)
     return posted

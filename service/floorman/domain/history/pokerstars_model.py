@@ -88,6 +88,9 @@ class StarsEvent:
             the cards kept after a draw).
         pot: COLLECT only: 0 for "pot" / "main pot", k for "side pot-k" ("side pot" is 1).
         text: SHOW only: the room's hand description, as written.
+        dead: SMALL_BLIND only: a dead small blind (dead money, not a bet): a
+            ``posts small blind`` after a big blind or after another small blind was posted
+            (a returning player's missed small blind; PokerStars writes it out of position).
     """
 
     kind: StarsEventKind
@@ -102,6 +105,7 @@ class StarsEvent:
     previous: tuple[Card | None, ...] = ()
     pot: int = 0
     text: str = ""
+    dead: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

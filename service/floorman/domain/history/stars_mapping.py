@@ -9,7 +9,8 @@
 * Stakes: :attr:`StarsHand.stakes` (small and big bet or blinds from the header, ante,
   bring-in and fixed-limit blinds from the posts); the posts become explicit forced bets
   when they are not what those stakes derive (a newcomer's big blind, ``posts small & big
-  blinds``: a live big blind and a dead small blind, short posts). No rake policy: the text
+  blinds``: a live big blind and a dead small blind, a ``posts small blind`` after another
+  blind: a dead small blind, short posts). No rake policy: the text
   states the rake paid (:func:`recorded_rake_policy` reproduces it exactly).
 * Cards: the engine is stepped along and asked which cards are due (each street's deal, a
   draw's replacement cards, the stud community card); they come from the ``Dealt to`` lines
@@ -120,7 +121,8 @@ def stars_config(hand: StarsHand) -> HandConfig:
 
 def _posts(hand: StarsHand, seats: set[int]) -> list[tuple[StarsEvent, ForcedBetKind, int]]:
     """Each post as (event, kind, chips): ``posts small & big blinds`` gives a live big
-    blind and a dead small blind."""
+    blind and a dead small blind; a dead ``posts small blind`` (one after another blind,
+    :attr:`StarsEvent.dead`) a dead blind."""
     big_blind = hand.stakes.big_blind or hand.stakes.small_bet
     out = []
     for event in hand.events:
@@ -129,7 +131,8 @@ def _posts(hand: StarsHand, seats: set[int]) -> list[tuple[StarsEvent, ForcedBet
         if event.kind is _K.ANTE:
             out.append((event, ForcedBetKind.ANTE, event.amount))
         elif event.kind is _K.SMALL_BLIND:
-            out.append((event, ForcedBetKind.SMALL_BLIND, event.amount))
+            kind = ForcedBetKind.DEAD_BLIND if event.dead else ForcedBetKind.SMALL_BLIND
+            out.append((event, kind, event.amount))
         elif event.kind is _K.BIG_BLIND:
             out.append((event, ForcedBetKind.BIG_BLIND, event.amount))
         else:
@@ -232,6 +235,8 @@ class _Mapper:
         return self.stepper.mapping()
 
     def _live_blind(self, event: StarsEvent) -> int:
+        if event.dead:
+            return 0
         if event.kind is _K.SMALL_AND_BIG_BLINDS:
             return self.hand.stakes.big_blind or self.hand.stakes.small_bet
         return event.added

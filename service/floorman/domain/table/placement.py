@@ -9,15 +9,25 @@ dealer position, antes only), following RRoP / TDA where RULES.md is silent:
   dead: the seat is empty, busted, sitting out or not allowed in yet, and nobody posts or
   holds it. (When last hand was heads-up and the big blind comes back to the button's seat,
   the button goes to the seat just before the small blind.)
-* Moving button (a table option): the button moves to the next active player, the small
-  blind to the next one after it and the big blind to the next player eligible for it.
+* Moving button (a table option): button, small blind and big blind are consecutive seats
+  dealt in. Every active player is dealt in (one who owes blinds and chose to post, at
+  once, wherever the positions fall); a player waiting for the big blind only when the big
+  blind reaches the seat. The button moves to the first active player clockwise after last
+  hand's button, the small blind to the next active player after it, the big blind to the
+  next active or waiting player after that. So with three or more players dealt in the
+  three positions are distinct, and the button moves every hand while two or more active
+  players are seated.
 * Heads-up (two players dealt in): the button posts the small blind. Dead button: the big
   blind still moves to the next player, so going from three players to two nobody posts the
   big blind twice; moving button: the button moves and the other player posts the big blind.
-* Entering: a newcomer or a returning player who owes blinds is dealt in when the big blind
-  reaches the seat (posting it, debts forgiven), or, having chosen to post, as soon as the
-  seat is outside the button / small-blind area (between the button and the big blind
-  nobody enters: RRoP). Posting: the big blind live, a missed small blind dead.
+* Entering (dead button): a newcomer or a returning player who owes blinds is dealt in when
+  the big blind reaches the seat (posting it, debts forgiven), or, having chosen to post, as
+  soon as the seat is outside the button / small-blind area (between the button and the big
+  blind nobody enters: RRoP). Posting: the big blind live, a missed small blind dead.
+* Entering (moving button): the big-blind seat posts just the big blind (debts forgiven);
+  the small-blind seat owing blinds posts the small blind live and a small blind dead (one
+  seat holds one live blind, and the live big blind is the big-blind seat's); any other
+  seat posts an owed big blind live and a missed small blind dead.
 * Missed blinds: a player sitting out when the big blind passes the seat owes both blinds;
   sitting out when the small blind passes it owes the small blind.
 * New game: at the table's first hand, or when fewer than two players could be dealt in
@@ -175,17 +185,15 @@ def _antes(settings: TableSettings, dealt_in: Iterable[int]) -> tuple[ForcedBet,
 def _button_game(
     settings: TableSettings, seats: Mapping[int, Seat], previous: Positions
 ) -> Placement:
-    size = settings.max_seats
+    """The dead-button rule (module docstring); the moving button is :func:`_moving_button`."""
     if settings.button_rule is ButtonRule.MOVING_BUTTON:
-        button = _next(previous.button, size, seats, "free")
-        small = _next(button, size, seats, "free") if button else 0
-        big = _next(small or previous.big_blind, size, seats, "present")
-    else:
-        big = _next(previous.big_blind, size, seats, "present")
-        small = previous.big_blind
-        button = previous.small_blind
-        if button == big:
-            button = seat_before(small, size)
+        return _moving_button(settings, seats, previous)
+    size = settings.max_seats
+    big = _next(previous.big_blind, size, seats, "present")
+    small = previous.big_blind
+    button = previous.small_blind
+    if button == big:
+        button = seat_before(small, size)
     marked = _missed_blinds(seats, previous, small_blind=small, big_blind=big, size=size)
     if not big or not button:
         return _new_game(settings, marked, _present(marked), big_blind=big)
@@ -198,8 +206,6 @@ def _button_game(
     if len(dealt_in) < 2:
         return _new_game(settings, marked, _present(marked), big_blind=big)
     if len(dealt_in) == 2:
-        if settings.button_rule is ButtonRule.MOVING_BUTTON and button in dealt_in:
-            big = next(s for s in dealt_in if s != button)
         other = next(s for s in dealt_in if s != big)
         return _heads_up(settings, marked, other, big)
     poster = small if small in dealt_in and marked[small].free else 0
@@ -231,6 +237,103 @@ def _button_game(
         forced_bets=tuple(forced),
         seats=_dealt(marked, dealt_in),
     )
+
+
+def _moving_button(
+    settings: TableSettings, seats: Mapping[int, Seat], previous: Positions
+) -> Placement:
+    """The moving button: button, small blind and big blind are consecutive players dealt in.
+
+    Who is dealt in: every active player (owing blinds or not: whoever chose to post is dealt
+    in at once, wherever the positions fall) and a player waiting for the big blind only when
+    the big blind reaches the seat. The button moves to the first active player clockwise
+    after last hand's button, the small blind to the next active player after it, the big
+    blind to the next active or waiting player after that. With two players dealt in the
+    button posts the small blind and the other player the big blind.
+
+    Forced bets: :func:`_moving_forced_bets`. Falls back to a new game when fewer than two
+    players could be dealt in this way.
+    """
+    size = settings.max_seats
+    active = {s for s, occupant in seats.items() if _may_post(occupant)}
+    waiting = {
+        s
+        for s, occupant in seats.items()
+        if occupant.present and occupant.status is SeatStatus.WAITING_FOR_BIG_BLIND
+    }
+    button = _next_of(previous.button, size, active)
+    small = _next_of(button, size, active) if button else 0
+    big = _next_of(small, size, active | waiting) if small else 0
+    dealt_in = sorted(active | {big}) if big else []
+    if len(dealt_in) < 2:  # nobody active: only players waiting for the big blind
+        return _new_game(settings, seats, _present(seats), big_blind=0)
+    if len(dealt_in) == 2:
+        big = small if big == button else big
+        small = button
+    marked = _missed_blinds(seats, previous, small_blind=small, big_blind=big, size=size)
+    positions = Positions(button, small, big)
+    return Placement(
+        dealt_in=tuple(dealt_in),
+        positions=positions,
+        engine_button=button,
+        forced_bets=_moving_forced_bets(settings, marked, positions, dealt_in),
+        seats=_dealt(marked, dealt_in),
+    )
+
+
+def _moving_forced_bets(
+    settings: TableSettings,
+    seats: Mapping[int, Seat],
+    positions: Positions,
+    dealt_in: list[int],
+) -> tuple[ForcedBet, ...]:
+    """Antes, the small blind, the big blind, then what the other dealt-in seats owe.
+
+    The big-blind seat posts just the big blind (its debts are forgiven). The small-blind
+    seat posts the small blind live and, when it owes blinds, one small blind dead: a live
+    big blind there would take the big-blind seat's place as the bet's owner (the engine's
+    big blind is the first one after the button), so its entry big blind is the small blind
+    live plus a dead small blind, the shape of a missed small blind that every history
+    format writes. Any other seat owing a big blind posts it live (a newcomer's entry big
+    blind, or a missed big blind) and a missed small blind dead. Heads-up the button is the
+    small blind.
+    """
+    blinds = settings.resolved_stakes
+    size = settings.max_seats
+    forced = list(_antes(settings, dealt_in))
+    small, big = positions.small_blind, positions.big_blind
+    if blinds.small_blind:
+        forced.append(
+            ForcedBet(seat=small, kind=ForcedBetKind.SMALL_BLIND, amount=blinds.small_blind)
+        )
+    if seats[small].owes and blinds.small_blind:
+        forced.append(
+            ForcedBet(
+                seat=small, kind=ForcedBetKind.DEAD_BLIND, amount=blinds.small_blind, dead=True
+            )
+        )
+    forced.append(ForcedBet(seat=big, kind=ForcedBetKind.BIG_BLIND, amount=blinds.big_blind))
+    for seat in ring_after(big, size):
+        occupant = seats.get(seat)
+        if seat in (big, small) or seat not in dealt_in or occupant is None:
+            continue
+        if occupant.owes_big_blind:
+            forced.append(
+                ForcedBet(seat=seat, kind=ForcedBetKind.BIG_BLIND, amount=blinds.big_blind)
+            )
+        if occupant.owes_small_blind and blinds.small_blind:
+            forced.append(
+                ForcedBet(
+                    seat=seat, kind=ForcedBetKind.DEAD_BLIND, amount=blinds.small_blind, dead=True
+                )
+            )
+    return tuple(forced)
+
+
+def _next_of(after: int, size: int, candidates: set[int]) -> int:
+    """The first seat of ``candidates`` clockwise after ``after`` (``after`` itself last);
+    0 when there is none."""
+    return next((seat for seat in ring_after(after, size) if seat in candidates), 0)
 
 
 def _may_post(occupant: Seat) -> bool:
