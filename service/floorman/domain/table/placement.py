@@ -216,20 +216,7 @@ def _button_game(
             ForcedBet(seat=poster, kind=ForcedBetKind.SMALL_BLIND, amount=blinds.small_blind)
         )
     forced.append(ForcedBet(seat=big, kind=ForcedBetKind.BIG_BLIND, amount=blinds.big_blind))
-    for seat in ring_after(big, size):
-        occupant = marked.get(seat)
-        if seat in (big, poster) or seat not in dealt_in or occupant is None:
-            continue
-        if occupant.owes_big_blind:
-            forced.append(
-                ForcedBet(seat=seat, kind=ForcedBetKind.BIG_BLIND, amount=blinds.big_blind)
-            )
-        if occupant.owes_small_blind and blinds.small_blind:
-            forced.append(
-                ForcedBet(
-                    seat=seat, kind=ForcedBetKind.DEAD_BLIND, amount=blinds.small_blind, dead=True
-                )
-            )
+    forced += _owed_posts(settings, marked, dealt_in, big=big, skip=(big, poster))
     return Placement(
         dealt_in=tuple(dealt_in),
         positions=Positions(button, small, big),
@@ -299,7 +286,6 @@ def _moving_forced_bets(
     small blind.
     """
     blinds = settings.resolved_stakes
-    size = settings.max_seats
     forced = list(_antes(settings, dealt_in))
     small, big = positions.small_blind, positions.big_blind
     if blinds.small_blind:
@@ -313,21 +299,36 @@ def _moving_forced_bets(
             )
         )
     forced.append(ForcedBet(seat=big, kind=ForcedBetKind.BIG_BLIND, amount=blinds.big_blind))
-    for seat in ring_after(big, size):
+    forced += _owed_posts(settings, seats, dealt_in, big=big, skip=(big, small))
+    return tuple(forced)
+
+
+def _owed_posts(
+    settings: TableSettings,
+    seats: Mapping[int, Seat],
+    dealt_in: Iterable[int],
+    *,
+    big: int,
+    skip: tuple[int, ...],
+) -> list[ForcedBet]:
+    """What the other seats dealt in owe, clockwise from the big blind (RULES.md "Five Card
+    Draw" Button: a player who missed blinds posts them on return, the big blind live and a
+    missed small blind dead): a live big blind and / or a dead small blind each."""
+    blinds = settings.resolved_stakes
+    out: list[ForcedBet] = []
+    for seat in ring_after(big, settings.max_seats):
         occupant = seats.get(seat)
-        if seat in (big, small) or seat not in dealt_in or occupant is None:
+        if seat in skip or seat not in dealt_in or occupant is None:
             continue
         if occupant.owes_big_blind:
-            forced.append(
-                ForcedBet(seat=seat, kind=ForcedBetKind.BIG_BLIND, amount=blinds.big_blind)
-            )
+            out.append(ForcedBet(seat=seat, kind=ForcedBetKind.BIG_BLIND, amount=blinds.big_blind))
         if occupant.owes_small_blind and blinds.small_blind:
-            forced.append(
+            out.append(
                 ForcedBet(
                     seat=seat, kind=ForcedBetKind.DEAD_BLIND, amount=blinds.small_blind, dead=True
                 )
             )
-    return tuple(forced)
+    return out
 
 
 def _next_of(after: int, size: int, candidates: set[int]) -> int:
