@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
-from tests.support.grpc_errors import violation_rules
+from tests.support.grpc_errors import field_violations, violation_rules
 
 DRAW7A = pb.GAME_FIVE_CARD_DRAW_7A
 DRAW = pb.GAME_FIVE_CARD_DRAW
@@ -690,9 +690,10 @@ def _with(**changes: object) -> pb.HandConfig:
     cfg = pb.HandConfig()
     cfg.CopyFrom(GOOD)
     for name, value in changes.items():
-        if name == "seats":
-            del cfg.seats[:]
-            cfg.seats.extend(value)  # type: ignore[arg-type]
+        if name in ("seats", "forced_bets"):
+            field = getattr(cfg, name)
+            del field[:]
+            field.extend(value)  # type: ignore[arg-type]
         elif name == "stakes":
             cfg.stakes.CopyFrom(value)  # type: ignore[arg-type]
         else:
@@ -720,6 +721,11 @@ MALFORMED = [
      [("config.button_seat", "")]),
     ("full_bring_in", config(STUD, [100, 100], bring_in=10), [], act(1, BRING_IN),
      [("config.stakes.bring_in", "bring_in.amount")]),
+    ("busted_seat", _with(seats=_seats((1, 100), (2, 0), (3, 100))), [], act(3, CALL),
+     [("config.seats[1].stack", "")]),
+    ("draw_bring_in", _with(forced_bets=[
+        pb.ForcedBet(seat=1, kind=pb.FORCED_BET_KIND_BRING_IN, amount=5)]), [], act(3, CALL),
+     [("config.forced_bets[0].kind", "bring_in.player")]),
     ("no_small_bet", _with(stakes=pb.Stakes()), [], act(3, CALL),
      [("config.stakes.small_bet", "")]),
     ("malformed_card", GOOD, [deal(1, "Ah Xx Qh Jh Th")], act(1, FOLD),
@@ -772,11 +778,72 @@ def test_settle_hand_refuses_a_malformed_declared_payout(rules_stub):
     ids=["betting", "drawing", "dealing", "nothing_dealt"],
 )  # fmt: skip
 def test_settle_hand_refuses_a_history_that_stops_mid_hand(rules_stub, cfg, history, why):
-    """SettleHand on a history that stops mid-hand is INVALID_ARGUMENT on field ``history``
-    saying what is still due (a history may stop at the showdown, not before)."""
+    """DESIGN.md "Errors": SettleHand on a history that stops mid-hand is INVALID_ARGUMENT on
+    field ``history`` whose description is the rule id ``history.incomplete`` (docs/rules.md
+    "Extra rule ids") and what is still due (a history may stop at the showdown, not before)."""
     error = invalid(settle, rules_stub, cfg, history)
-    assert violation_rules(error) == [("history", "")]
-    assert why in error.details()
+    assert field_violations(error) == [
+        ("history", f"history.incomplete: the hand is not over: {why}")
+    ]
+
+
+def test_settle_hand_refuses_a_busted_seat(rules_stub):
+    """docs/rules.md "A busted player (stack 0) is not dealt in": a stateless HandConfig seat
+    with stack 0 is INVALID_ARGUMENT ``config.seats[1].stack``, never dealt in."""
+    cfg = config(DRAW, [1000, 0, 1000], button=3)
+    history = [*DRAW_HANDS, ev(3, CALL), ev(1, CALL), ev(2, CHECK)]
+    error = invalid(settle, rules_stub, cfg, history)
+    assert field_violations(error) == [("config.seats[1].stack", "a seat dealt in needs chips: 0")]
+
+
+# ------------------------------------------------------------- forced bring-in
+
+
+def forced_bring_in_stud() -> pb.HandConfig:
+    """DESIGN.md "Forced bets": Seven Card Stud 20/40, ante 5 each (the explicit list is the
+    whole list, antes included) and a forced bring-in of 7 by seat 3, stacks 500."""
+    cfg = config(STUD, [500] * 3, small_bet=20, big_bet=40, ante=5)
+    forced = [pb.ForcedBet(seat=s, kind=pb.FORCED_BET_KIND_ANTE, amount=5) for s in (1, 2, 3)]
+    forced.append(pb.ForcedBet(seat=3, kind=pb.FORCED_BET_KIND_BRING_IN, amount=7))
+    cfg.forced_bets.extend(forced)
+    return cfg
+
+
+# seat 1 would bring in by the cards (2c, the lowest door card)
+FORCED_THIRD = stud_street({1: "2c", 2: "9d", 3: "Th"}, {1: "As Ad", 2: "Kc Kd", 3: "Qc Qd"})
+
+
+def test_forced_bring_in_names_the_seat_and_the_amount(rules_stub):
+    """DESIGN.md "Forced bets": a BRING_IN forced bet overrides the door cards' choice (seat
+    1) and the stakes' bring-in (10): seat 3 is to act with BRING_IN 7 or COMPLETE 20; seat 1
+    bringing in is ``bring_in.player``."""
+    cfg = forced_bring_in_stud()
+    listed = listing(rules_stub, cfg, FORCED_THIRD)
+    assert listed.state.seat_to_act == 3
+    assert listed.state.pot_total == 15
+    assert menu(listed.legal_actions) == [("BRING_IN", 7, 7), ("COMPLETE", 20, 20)]
+    answer = validate(rules_stub, cfg, FORCED_THIRD, act(1, BRING_IN))
+    assert not answer.legal
+    assert (answer.violation.rule, answer.violation.seat) == ("bring_in.player", 1)
+    assert (answer.violation.expected, answer.violation.actual) == ("3", "1")
+
+
+def test_forced_bring_in_hand_settles_with_exact_chips(rules_stub):
+    """DESIGN.md "Forced bets": a whole hand with a forced bring-in of 7 by seat 3, completed
+    by seat 2 and called; seat 1's trip aces beat trip kings on 7th street. Pot 15 antes +
+    3 x 20 + 2 x 40 = 155 to seat 1; seat 3 folded after putting in 25."""
+    history = [*FORCED_THIRD, ev(3, BRING_IN, 7), ev(1, CALL), ev(2, COMPLETE, 20),
+               ev(3, CALL), ev(1, CALL)]  # fmt: skip
+    for ups in ({1: "3c", 2: "4d", 3: "5h"}, {1: "6s", 2: "7s", 3: "8s"},
+                {1: "Jc", 2: "Jd", 3: "Jh"}):  # fmt: skip
+        history += [*stud_street(ups), ev(3, CHECK), ev(1, CHECK), ev(2, CHECK)]
+    history += [deal(1, "Ac"), deal(2, "Kh"), deal(3, "Qh")]
+    history += [ev(3, CHECK), ev(1, BET, 40), ev(2, CALL), ev(3, FOLD)]
+    result = settle(rules_stub, forced_bring_in_stud(), history)
+    assert pots(result) == [(155, [1, 2], [1], [])]
+    assert amounts(result.payouts) == {1: 155}
+    assert stacks(result) == {1: 590, 2: 435, 3: 475}
+    assert list(result.showdown_order) == [1, 2]
 
 
 # ---------------------------------------------------------------------- unknown cards

@@ -144,14 +144,17 @@ def settle_hand(
         final stacks of every seat, returned chips, showdown order, discrepancies.
 
     Raises:
-        InvalidArgument: the configuration is malformed, or field ``history`` when the
-            history stops mid-hand (a seat still to act, to draw, or cards still due).
+        InvalidArgument: the configuration is malformed, or field ``history`` with rule
+            ``history.incomplete`` when the history stops mid-hand (a seat still to act, to
+            draw, or cards still due).
         HistoryError: history event ``index`` is illegal.
         UnverifiableHand: a contested pot needs unknown cards (``card.unknown``; the seats).
     """
     state = replay(config, history)
     if state.phase not in (Phase.COMPLETE, Phase.SHOWDOWN):
-        raise InvalidArgument.single("history", "", f"the hand is not over: {_what_is_due(state)}")
+        raise InvalidArgument.single(
+            "history", "history.incomplete", f"the hand is not over: {_what_is_due(state)}"
+        )
     return engine.settle_hand(state, declared_payouts=declared_payouts or None)
 
 

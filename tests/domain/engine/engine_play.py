@@ -47,9 +47,8 @@ def random_config(rng: random.Random, game: Game, structure: BettingStructure) -
     low, high = PLAYERS[game]
     n = rng.randint(low, high)
     seats = sorted(rng.sample(range(1, 11), n))
-    stacks = [rng.choice((0, 3, 15, 40, 90, 200, 500, 1000, 5000)) for _ in seats]
-    if sum(stacks) == 0:
-        stacks[0] = 100
+    # No 0: a busted player is not dealt in (docs/rules.md); 1 is all in from any forced bet.
+    stacks = [rng.choice((1, 3, 15, 40, 90, 200, 500, 1000, 5000)) for _ in seats]
     small = rng.choice((10, 20, 40))
     stakes = Stakes(
         small_bet=small,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 from engine_support import (
     BET,
@@ -99,7 +101,7 @@ def test_config__every_problem_is_reported_at_once() -> None:
 
 
 def test_config__forced_bet_fields() -> None:
-    """Explicit forced bets: positive amounts, seats dealt in, no bring-in, no stud blinds."""
+    """Explicit forced bets: positive amounts, seats dealt in, no stud blinds."""
     draw = table(
         Game.FIVE_CARD_DRAW,
         [100, 100, 100],
@@ -122,10 +124,21 @@ def test_config__forced_bet_fields() -> None:
             ForcedBet(seat=2, kind=ForcedBetKind.ANTE, amount=-1),
         ],
     )
-    found = invalid(stud)
-    assert found["config.forced_bets[0].kind"] == "bring_in.amount"
-    assert found["config.forced_bets[1].kind"] == "blind.player"
-    assert found["config.forced_bets[2].amount"] == "ante.amount"
+    assert invalid(stud) == {
+        "config.forced_bets[1].kind": "blind.player",
+        "config.forced_bets[2].amount": "ante.amount",
+    }
+
+
+def test_config__a_seat_dealt_in_needs_chips() -> None:
+    """docs/rules.md "A busted player (stack 0) is not dealt in": a stack of 0 in the
+    configuration is INVALID_ARGUMENT ``config.seats[i].stack``, in every game."""
+    for game in (*DRAWS, *STUDS):
+        with pytest.raises(InvalidArgument) as caught:
+            start_hand(table(game, [100, 0, 100], button=1))
+        assert [(v.field, v.rule, v.message) for v in caught.value.violations] == [
+            ("config.seats[1].stack", "", "a seat dealt in needs chips: 0")
+        ]
 
 
 # --- Stakes defaults ---------------------------------------------------------------------------
@@ -318,3 +331,113 @@ def test_stakes_defaults__a_small_blind_that_rounds_down_to_0_must_be_set(
     found = invalid(table(game, [100, 100, 100], structure=kind, button=3, **stakes))
     assert found == {"config.stakes.small_blind": "blind.amount"}
     start_hand(table(game, [100, 100, 100], structure=kind, button=3, small_blind=1, **stakes))
+
+
+# --- DESIGN.md "Forced bets": an explicit bring-in --------------------------------------------
+
+ANTES_5 = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=5) for seat in (1, 2, 3)]
+
+
+def forced_bring_in(seat: int, amount: int, *, stacks: Sequence[int] = (500, 500, 500),
+                    bring_in: int = 0, game: Game = Game.SEVEN_CARD_STUD) -> Hand:  # fmt: skip
+    """Seven Card Stud 20/40, antes 5 (explicit), seats 1-3 with door cards 2c 9d Th (seat 1
+    would bring in by the cards), and a BRING_IN forced bet of ``amount`` by ``seat``."""
+    forced = [*ANTES_5, ForcedBet(seat=seat, kind=ForcedBetKind.BRING_IN, amount=amount)]
+    config = table(game, stacks, small_bet=20, big_bet=40, bring_in=bring_in, forced_bets=forced)
+    doors = RAZZ_DOORS if game is Game.RAZZ else {1: "2c", 2: "9d", 3: "Th"}
+    return Hand(config).stud_street(doors)
+
+
+RAZZ_DOORS = {1: "Kd", 2: "5d", 3: "4h"}  # seat 1 would bring in by the cards (highest door)
+
+
+@pytest.mark.parametrize("game", [Game.SEVEN_CARD_STUD, Game.RAZZ])
+def test_forced_bets__bring_in_names_the_seat_and_the_amount(game: Game) -> None:
+    """DESIGN.md "Forced bets": a BRING_IN forced bet names who brings in (not the door
+    cards, RULES.md "Seven Card Stud family") and the amount (not the stakes' bring-in). It
+    is not posted: the seat still acts BRING_IN or COMPLETE, and the door cards' choice
+    (seat 1) bringing in is ``bring_in.player``."""
+    hand = forced_bring_in(3, 7, bring_in=3, game=game)
+    assert [hand.contributed(seat) for seat in (1, 2, 3)] == [5, 5, 5]
+    assert hand.to_act == 3
+    assert hand.legal_map() == {BRING_IN: [(7, 7)], COMPLETE: [(20, 20)]}
+    assert hand.refuse(1, BRING_IN) == "bring_in.player"
+    assert hand.refuse(3, FOLD) == "action.not_allowed"
+    hand.act(3, BRING_IN, 7)
+    assert hand.to_act == 1  # action continues left of the bring-in
+    assert hand.legal_map()[CALL] == [(7, 7)]
+
+
+def test_forced_bets__bring_in_seat_may_complete() -> None:
+    """DESIGN.md "Forced bets": the named seat may complete to the small bet instead; the
+    round then goes on as usual (called and folded: on to 4th street)."""
+    hand = forced_bring_in(3, 7)
+    hand.act(3, COMPLETE, 20).act(1, CALL).act(2, FOLD)
+    assert [hand.contributed(seat) for seat in (1, 2, 3)] == [25, 5, 25]
+    assert hand.street == "fourth_street"
+
+
+def test_forced_bets__a_short_forced_bring_in_posts_all_it_has() -> None:
+    """RULES.md: the bring-in "posts all it has if short", forced or not (9 - 5 ante = 4)."""
+    hand = forced_bring_in(3, 7, stacks=(500, 500, 9))
+    assert hand.legal_map() == {BRING_IN: [(4, 4)]}
+    hand.act(3, BRING_IN)
+    assert (hand.stack(3), hand.contributed(3)) == (0, 9)
+
+
+def test_forced_bets__a_forced_bring_in_all_in_from_the_ante_passes_by_the_cards() -> None:
+    """RULES.md "If that player is all-in from the ante, the next in order brings in": a
+    named seat all in from its ante cannot bring in, so the door cards choose among the
+    others (seat 1, 2c) at the forced amount (docs/rules.md "Forced bets")."""
+    hand = forced_bring_in(3, 7, stacks=(500, 500, 5))
+    assert hand.to_act == 1
+    assert hand.legal_map() == {BRING_IN: [(7, 7)], COMPLETE: [(20, 20)]}
+
+
+def test_forced_bets__without_a_bring_in_the_cards_and_the_stakes_decide() -> None:
+    """docs/rules.md "Forced bets": explicit forced bets without a BRING_IN leave the bring-in
+    seat to the door cards and its amount to the stakes (here 3)."""
+    config = table(Game.SEVEN_CARD_STUD, [500] * 3, small_bet=20, bring_in=3, forced_bets=ANTES_5)
+    hand = Hand(config).stud_street({1: "2c", 2: "9d", 3: "Th"})
+    assert hand.to_act == 1
+    assert hand.legal_map() == {BRING_IN: [(3, 3)], COMPLETE: [(20, 20)]}
+
+
+def forced_violations(game: Game, forced: Sequence[ForcedBet]) -> list[tuple[str, str, str]]:
+    """``(field, rule, message)`` of the violations a 3-seat 20/40 hand with ``forced`` gets."""
+    with pytest.raises(InvalidArgument) as caught:
+        start_hand(table(game, [500] * 3, button=1, small_bet=20, forced_bets=forced))
+    return [(v.field, v.rule, v.message) for v in caught.value.violations]
+
+
+def bring_in(seat: int, amount: int, *, dead: bool = False) -> ForcedBet:
+    return ForcedBet(seat=seat, kind=ForcedBetKind.BRING_IN, amount=amount, dead=dead)
+
+
+@pytest.mark.parametrize(
+    ("game", "forced", "expected"),
+    [
+        (Game.FIVE_CARD_DRAW, [bring_in(2, 5)],
+         [("config.forced_bets[0].kind", "bring_in.player", "five_card_draw has no bring-in")]),
+        (Game.SEVEN_CARD_STUD, [bring_in(2, 5), bring_in(3, 5)],
+         [("config.forced_bets[1].kind", "bring_in.player",
+           "one seat brings in: forced_bets[0] is already a bring-in")]),
+        (Game.SEVEN_CARD_STUD, [bring_in(2, 20)],
+         [("config.forced_bets[0].amount", "bring_in.amount",
+           "a bring-in of 20 is not below the small bet 20 (a full bring-in is a completion)")]),
+        (Game.RAZZ, [bring_in(2, 0)],
+         [("config.forced_bets[0].amount", "bring_in.amount", "0 must be > 0 minor units")]),
+        (Game.RAZZ, [bring_in(7, 5)],
+         [("config.forced_bets[0].seat", "bring_in.player", "seat 7 is not dealt in")]),
+        (Game.FIVE_CARD_STUD, [bring_in(1, 5, dead=True)],
+         [("config.forced_bets[0].dead", "bring_in.amount",
+           "a bring-in is a live bet, never dead")]),
+    ],
+    ids=["draw", "two", "small_bet", "zero", "seat", "dead"],
+)  # fmt: skip
+def test_forced_bets__bring_in_checks(
+    game: Game, forced: list[ForcedBet], expected: list[tuple[str, str, str]]
+) -> None:
+    """DESIGN.md "Forced bets": a BRING_IN forced bet is stud only, at most one, a seat dealt
+    in, live, and an amount > 0 below the small bet (``bring_in.player`` / ``bring_in.amount``)."""
+    assert forced_violations(game, forced) == expected

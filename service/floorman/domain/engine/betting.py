@@ -39,7 +39,7 @@ def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandSt
         raise RuleViolation(
             rule,
             f"seat {expected} is to act, not seat {action.seat}"
-            + ("" if rule == "turn.out_of_turn" else f" ({_first_reason(rule)})"),
+            + ("" if rule == "turn.out_of_turn" else f" ({_first_reason(rule, s0)})"),
             seat=action.seat,
             expected=expected,
             actual=action.seat,
@@ -100,9 +100,11 @@ def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandSt
     return s
 
 
-def _first_reason(rule: str) -> str:
+def _first_reason(rule: str, s: HandState) -> str:
     """Readable reason for a wrong first actor."""
     if rule == "bring_in.player":
+        if s.forced_bring_in != NOBODY and s.forced_bring_in == s.to_act:
+            return "the hand's forced bets name the bring-in"
         return "the bring-in goes to the door card the rules name"
     return "the best exposed hand acts first"
 

@@ -39,12 +39,16 @@ def bring_in_positions(state: HandState) -> tuple[int, tuple[int, ...]]:
     the next in order brings in": the next in the bring-in order itself (the next-lowest door
     card, Razz the next-highest), skipping every player all in (house decision,
     docs/rules.md). So the bring-in is chosen among the positions able to bet only. The
-    caller makes sure at least two can.
+    caller makes sure at least two can. An explicit BRING_IN forced bet (DESIGN.md "Forced
+    bets") names the position instead of the door cards, unless it is all in from the ante:
+    the door cards then choose among the others as above.
 
     Returns:
         ``(position, alternatives)``: ``alternatives`` is empty unless unknown door cards
         could put the bring-in on another position (those are then listed, the default too).
     """
+    if state.forced_bring_in != NOBODY and state.able(state.forced_bring_in):
+        return state.forced_bring_in, ()
     able = [p for p in range(len(state.seats)) if state.able(p)]
     doors = {p: up_cards(state, p)[0] for p in able}
     known = {p: c for p, c in doors.items() if c is not None}

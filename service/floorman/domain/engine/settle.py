@@ -31,14 +31,14 @@ def settle_hand(
         The :class:`HandResult` (final stacks for every seat dealt in).
 
     Raises:
-        InvalidArgument: field ``history`` when the hand is not over (cards or actions are
-            still due before a showdown).
+        InvalidArgument: field ``history`` (``history.incomplete``) when the hand is not
+            over (cards or actions are still due before a showdown).
         UnverifiableHand: a contested pot needs a hand with unknown (``None``) cards.
     """
     if state.phase not in (Phase.COMPLETE, Phase.SHOWDOWN):
         raise InvalidArgument.single(
             "history",
-            "",
+            "history.incomplete",
             f"the hand is not over: {state.street_spec.name} is in phase {state.phase.value}",
         )
     seats = state.seats

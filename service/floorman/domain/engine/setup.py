@@ -1,10 +1,13 @@
 """Starting a hand: validate the configuration, resolve the stakes, post antes and blinds.
 
 RULES.md "Stakes defaults", "Five Card Draw, 7-A" (blinds), "Seven Card Stud family"
-(antes); DESIGN.md "Forced bets" (explicit forced bets replace derivation).
+(antes); DESIGN.md "Forced bets" (explicit forced bets replace derivation; an explicit
+bring-in names the seat and amount of the bring-in, which is still acted, not posted).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from floorman.domain.engine.flow import begin_street, reset_round
 from floorman.domain.engine.stakes import resolve_stakes
@@ -15,6 +18,11 @@ from floorman.domain.games import GameSpec, game_spec
 from floorman.domain.model import BettingStructure, ForcedBet, ForcedBetKind, HandConfig
 
 _BLINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.DEAD_BLIND)
+_FORCED_RULES = {
+    ForcedBetKind.ANTE: ("ante.amount", "ante.amount"),
+    ForcedBetKind.BRING_IN: ("bring_in.amount", "bring_in.player"),
+}
+"""Rule ids (amount, seat) of a forced bet's problems; blinds are ``blind.*``."""
 
 
 def start_hand(config: HandConfig) -> HandState:
@@ -27,6 +35,10 @@ def start_hand(config: HandConfig) -> HandState:
     ``forced_bets`` the draw games post the small blind left of the button and the big blind
     left of it (heads-up: the button posts the small blind); the studs post an ante each.
     A short big blind still makes the full big blind the bet to call (RRoP / TDA).
+    ``forced_bets``, when given, is the hand's whole list: nothing is derived beside it. A
+    ``BRING_IN`` entry (stud only, at most one) is not posted: it names the seat that must
+    bring in (instead of the door cards) and the bring-in amount (instead of the stakes');
+    that seat still acts BRING_IN or COMPLETE on the first street.
 
     Args:
         config: the hand's configuration (seats listed clockwise; seat numbers >= 1).
@@ -39,11 +51,15 @@ def start_hand(config: HandConfig) -> HandState:
         InvalidArgument: every problem found, with field paths such as ``config.seats``,
             ``config.seats[2].stack``, ``config.stakes.bring_in``, ``config.button_seat``,
             ``config.forced_bets[1].amount`` (rule ids ``bring_in.amount``,
-            ``blind.amount``, ``blind.player``, ``ante.amount`` where one applies).
+            ``bring_in.player``, ``blind.amount``, ``blind.player``, ``ante.amount`` where
+            one applies).
     """
     spec = game_spec(config.game)
     _check_config(config, spec)
     stakes = resolve_stakes(config.stakes, spec=spec, structure=config.betting_structure)
+    bring_in = _forced_bring_in(config, stakes.small_bet)
+    if bring_in is not None:
+        stakes = replace(stakes, bring_in=bring_in.amount)
     seats = tuple(sorted(seat.seat for seat in config.seats))
     stacks = {seat.seat: seat.stack for seat in config.seats}
     n = len(seats)
@@ -60,6 +76,7 @@ def start_hand(config: HandConfig) -> HandState:
     s.dealer_left = (
         (s.button + 1) % n if spec.is_draw else _first_left_of(seats, config.button_seat)
     )
+    s.forced_bring_in = positions[bring_in.seat] if bring_in is not None else NOBODY
     s.stacks = [stacks[seat] for seat in seats]
     s.contributed = [0] * n
     s.folded = [False] * n
@@ -101,6 +118,26 @@ def _first_left_of(seats: tuple[int, ...], dealer: int) -> int:
     return 0
 
 
+def _forced_bring_in(config: HandConfig, small_bet: int) -> ForcedBet | None:
+    """The explicit BRING_IN forced bet (``_check_config`` allows at most one), or ``None``.
+
+    Raises:
+        InvalidArgument: ``config.forced_bets[i].amount`` (``bring_in.amount``) when the
+            amount is not below the small bet (a full bring-in is a completion).
+    """
+    for i, bet in enumerate(config.forced_bets):
+        if bet.kind is ForcedBetKind.BRING_IN:
+            if bet.amount >= small_bet:
+                raise InvalidArgument.single(
+                    f"config.forced_bets[{i}].amount",
+                    "bring_in.amount",
+                    f"a bring-in of {bet.amount} is not below the small bet {small_bet} "
+                    "(a full bring-in is a completion)",
+                )
+            return bet
+    return None
+
+
 def _derived_forced_bets(s: HandState) -> tuple[ForcedBet, ...]:
     """Antes and blinds from the stakes (RULES.md "Stakes defaults", game sections)."""
     stakes = s.stakes
@@ -126,9 +163,12 @@ def _derived_forced_bets(s: HandState) -> tuple[ForcedBet, ...]:
 
 
 def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
-    """Post antes first, then blinds in the order given; short stacks post all and are all in."""
+    """Post antes first, then blinds in the order given; short stacks post all and are all in.
+
+    A BRING_IN entry is not posted here: the seat acts it (see :func:`start_hand`).
+    """
     ordered = [b for b in forced if b.kind is ForcedBetKind.ANTE] + [
-        b for b in forced if b.kind is not ForcedBetKind.ANTE
+        b for b in forced if b.kind in _BLINDS
     ]
     live_blinds: list[tuple[int, ForcedBet]] = []
     dead = [0] * len(s.seats)
@@ -186,23 +226,36 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
         seen.add(seat.seat)
         if not isinstance(seat.stack, int) or isinstance(seat.stack, bool) or seat.stack < 0:
             bad(f"config.seats[{i}].stack", "", f"{seat.stack!r} must be >= 0 minor units")
+        elif seat.stack == 0:  # docs/rules.md: a busted player (stack 0) is not dealt in
+            bad(f"config.seats[{i}].stack", "", "a seat dealt in needs chips: 0")
     if spec.is_draw and config.button_seat not in seen:
         bad("config.button_seat", "", f"the button seat {config.button_seat} is not dealt in")
     if spec.is_stud and (not isinstance(config.button_seat, int) or config.button_seat < 0):
         bad("config.button_seat", "", f"the dealer position {config.button_seat!r} must be >= 0")
+    bring_in_at: int | None = None
     for i, bet in enumerate(config.forced_bets):
         path = f"config.forced_bets[{i}]"
-        rule = "ante.amount" if bet.kind is ForcedBetKind.ANTE else "blind.amount"
+        amount_rule, seat_rule = _FORCED_RULES.get(bet.kind, ("blind.amount", "blind.player"))
         if bet.kind is ForcedBetKind.BRING_IN:
-            bad(f"{path}.kind", "bring_in.amount", "the bring-in is acted (BRING_IN), not posted")
+            if spec.is_draw:
+                bad(f"{path}.kind", "bring_in.player", f"{spec.game.value} has no bring-in")
+            elif bring_in_at is not None:
+                bad(
+                    f"{path}.kind",
+                    "bring_in.player",
+                    f"one seat brings in: forced_bets[{bring_in_at}] is already a bring-in",
+                )
+            else:
+                bring_in_at = i
+            if bet.dead:
+                bad(f"{path}.dead", "bring_in.amount", "a bring-in is a live bet, never dead")
         elif bet.kind in _BLINDS and spec.is_stud:
             bad(f"{path}.kind", "blind.player", f"{spec.game.value} has no blinds")
         elif not isinstance(bet.kind, ForcedBetKind):
             bad(f"{path}.kind", "", f"{bet.kind!r} is not a forced bet kind")
         if bet.seat not in seen:
-            who = "ante.amount" if bet.kind is ForcedBetKind.ANTE else "blind.player"
-            bad(f"{path}.seat", who, f"seat {bet.seat} is not dealt in")
+            bad(f"{path}.seat", seat_rule, f"seat {bet.seat} is not dealt in")
         if not isinstance(bet.amount, int) or isinstance(bet.amount, bool) or bet.amount <= 0:
-            bad(f"{path}.amount", rule, f"{bet.amount!r} must be > 0 minor units")
+            bad(f"{path}.amount", amount_rule, f"{bet.amount!r} must be > 0 minor units")
     if problems:
         raise InvalidArgument(problems)

@@ -38,6 +38,7 @@ _STATIC = (
     "button",
     "dealer_left",
     "dead",
+    "forced_bring_in",
 )
 _LISTS = (
     "stacks",
@@ -96,7 +97,8 @@ class HandState:
     (seat number -> position), ``deck``, ``button`` (position of the button in draw games,
     :data:`NOBODY` in stud), ``dealer_left`` (position of the first seat left of the dealer),
     ``dead`` (dead chips posted by position: dead blinds, part of ``contributed`` but never a
-    bet; fixed once the forced bets are posted).
+    bet; fixed once the forced bets are posted), ``forced_bring_in`` (the position an explicit
+    BRING_IN forced bet names to bring in, :data:`NOBODY` when the door cards choose).
 
     Per seat, by position: ``stacks`` (chips behind), ``bets`` (in front this round),
     ``contributed`` (whole hand), ``folded``, ``all_in``, ``cards`` (own cards, dealt order,
@@ -130,6 +132,7 @@ class HandState:
     button: int
     dealer_left: int
     dead: tuple[int, ...]
+    forced_bring_in: int
     stacks: list[int]
     bets: list[int]
     contributed: list[int]
@@ -190,6 +193,7 @@ class HandState:
         new.button = self.button
         new.dealer_left = self.dealer_left
         new.dead = self.dead
+        new.forced_bring_in = self.forced_bring_in
         new.street = self.street
         new.phase = self.phase
         new.community = self.community

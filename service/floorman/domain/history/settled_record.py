@@ -103,10 +103,11 @@ class SettledRecord:
         """The forced bets the engine posted: the explicit ``forced_bets``, or those it derives
         from the stakes: an ante for every seat, then in the draw games the small blind left
         of the button (the button heads-up) and the big blind left of it (RULES.md "Stakes
-        defaults", game sections). Nominal amounts: a short stack posts what it has."""
+        defaults", game sections). Nominal amounts: a short stack posts what it has. An
+        explicit stud bring-in is not among them: it is acted, not posted."""
         config = self.record.config
         if config.forced_bets:
-            return config.forced_bets
+            return tuple(b for b in config.forced_bets if b.kind is not ForcedBetKind.BRING_IN)
         state = self.final
         stakes = state.stakes
         seats = state.seats
