@@ -113,3 +113,14 @@ def test_health_reports_serving(client):
     """The client reads grpc.health.v1 for the server and each service."""
     assert client.health() == "SERVING"
     assert client.health("floorman.v1.RulesService") == "SERVING"
+
+
+def test_an_unknown_game_name_lists_the_names_the_client_knows():
+    """README "Python client": a game the client does not know is a ValueError that lists
+    the accepted names (a holdem table is not a seed game)."""
+    with pytest.raises(ValueError) as caught:
+        m.game("holdem")
+    assert str(caught.value) == (
+        "unknown Game 'holdem'; known: five_card_draw_7a, five_card_draw, seven_card_stud, "
+        "razz, seven_card_stud_hi_lo, five_card_stud"
+    )

@@ -45,7 +45,12 @@ def enum_value(enum: Any, prefix: str, value: EnumInput) -> int:
     for candidate in (name, prefix + name):
         if candidate in enum.keys():  # noqa: SIM118 - an EnumTypeWrapper, not a dict
             return int(enum.Value(candidate))
-    raise ValueError(f"unknown {enum.DESCRIPTOR.name} {value!r}")
+    known = ", ".join(
+        key.removeprefix(prefix).lower()
+        for key in enum.keys()  # noqa: SIM118 - an EnumTypeWrapper, not a dict
+        if not key.endswith("_UNSPECIFIED")
+    )
+    raise ValueError(f"unknown {enum.DESCRIPTOR.name} {value!r}; known: {known}")
 
 
 def game(value: EnumInput) -> int:
