@@ -38,7 +38,7 @@ from floorman.domain.audit.findings import (
     HandAudit,
     SourceFormat,
 )
-from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHand
+from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHand, WrittenCards
 
 __all__ = [
     "DUPLICATE_HAND_RULE",
@@ -56,6 +56,7 @@ __all__ = [
     "PostedBet",
     "RecordedHand",
     "SourceFormat",
+    "WrittenCards",
     "audit_document",
     "audit_hand",
     "detect_format",

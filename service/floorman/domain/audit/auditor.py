@@ -9,6 +9,8 @@
    cards, the showdown order, actions after the end (the engine's RULES.md rule ids), and
    the chips a recorded CALL added; the first refused event stops the replay (what follows
    it cannot be judged against a state the record no longer matches);
+   then the cards the record writes outside the events (a summary's showed / mucked lists:
+   ``card.duplicate``; :mod:`~floorman.domain.audit.written_cards`);
 3. a record that ends before the hand does (``turn.out_of_turn`` for the seat still to act,
    ``card.count`` for cards still due);
 4. the money (:mod:`~floorman.domain.audit.settlement_check`): pot, rake, winners, payouts,
@@ -33,6 +35,7 @@ from floorman.domain.audit.findings import (
 from floorman.domain.audit.forced_bets import check_forced_bets, replay_config, resolved_stakes
 from floorman.domain.audit.recorded import RecordedHand
 from floorman.domain.audit.settlement_check import check_settlement
+from floorman.domain.audit.written_cards import check_written_cards
 from floorman.domain.engine import (
     HandState,
     Phase,
@@ -79,6 +82,7 @@ def audit_hand(hand: RecordedHand) -> HandAudit:
     state, stopped = _replay(hand, state, findings)
     unverifiable = False
     if not stopped:
+        findings += check_written_cards(hand, state)
         if state.phase in (Phase.COMPLETE, Phase.SHOWDOWN):
             money, unverifiable = check_settlement(hand, state)
             findings += money

@@ -107,7 +107,8 @@ def check_forced_bets(
 
     Rules: every seat posts its expected ante (``ante.amount``; all of a short stack is
     fine); the expected small and big blind seats post their blinds (``blind.player`` when
-    another seat posts the small blind, or the big blind seat posts none; a dead small blind,
+    another seat posts the small blind, nobody posts it while the big blind is where it is
+    due (:func:`_missing_small_blind`), or the big blind seat posts none; a dead small blind,
     the button's neighbour posting the big blind and nobody a live small blind, is the
     dead-button rule's placement, :func:`_dead_small_blind`); every blind is its
     stake (``blind.amount``): a big blind posted by another seat is a newcomer's (allowed), a
@@ -214,7 +215,11 @@ def _check_blinds(
             )
         if bet.kind is ForcedBetKind.BIG_BLIND and bet.seat == big_seat:
             big_posted = True
-    if big_seat and not big_posted and not emptied.get(big_seat, False):
+    big_missing = bool(big_seat) and not big_posted and not emptied.get(big_seat, False)
+    missing_small = _missing_small_blind(small_seat, posted, emptied)
+    if missing_small is not None and not big_missing:  # a misplaced big blind says it all
+        findings.append(missing_small)
+    if big_missing:
         first_big = next((b for b in posted if b.kind is ForcedBetKind.BIG_BLIND), None)
         findings.append(
             AuditFinding(
@@ -227,6 +232,36 @@ def _check_blinds(
                 line=first_big.line if first_big else 0,
             )
         )
+
+
+def _missing_small_blind(
+    small_seat: int, posted: tuple[PostedBet, ...], emptied: dict[int, bool]
+) -> AuditFinding | None:
+    """``blind.player`` when the small-blind seat (``small_seat``; 0: none is due, or the
+    posts are the dead small blind) posts no small blind and nobody else posts one either
+    (another seat's small blind is reported on its own line); ``None`` when it posts one,
+    live or dead, or its other posts took its whole stack.
+
+    RULES.md "Five Card Draw, 7-A" (the small blind left of the button; heads-up the button
+    posts it). The finding has event index -1 and the line of the first blind posted (where
+    the small blind's post was due), else 0.
+    """
+    if not small_seat or emptied.get(small_seat, False):
+        return None
+    smalls = [b for b in posted if b.kind in (ForcedBetKind.SMALL_BLIND, ForcedBetKind.DEAD_BLIND)]
+    if any(b.seat == small_seat for b in smalls):
+        return None
+    if any(b.kind is ForcedBetKind.SMALL_BLIND and not b.dead for b in smalls):
+        return None
+    first_blind = next((b for b in posted if b.kind in _BLIND_KINDS), None)
+    return AuditFinding(
+        rule="blind.player",
+        message=f"seat {small_seat} must post the small blind; nobody posts it",
+        seat=small_seat,
+        expected=str(small_seat),
+        actual="0",
+        line=first_blind.line if first_blind else 0,
+    )
 
 
 def _dead_small_blind(expected: tuple[ForcedBet, ...], posted: tuple[PostedBet, ...]) -> bool:

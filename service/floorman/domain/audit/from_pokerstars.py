@@ -15,7 +15,8 @@ Full Tilt reader produces too. The record is kept as written, line by line:
 * cards: what a line shows; every card the room does not print is unknown (``None``): the
   other players' down cards, the hero's opponents' draws; a stud street's cards of a seat
   with no line are all unknown; a 7th-street community card the stub needed only because of
-  burns implies the service-dealt burns (unknown cards);
+  burns implies the service-dealt burns (unknown cards); the summary's showed / mucked lists
+  and board are ``written`` cards (the duplicate check only, never shown in the replay);
 * actions: "bets X" is a bet to the seat's street total plus X; "raises X to Y" a raise to Y
   (a stud completion is written as a raise: the kind is taken from the rules); "calls X"
   keeps X for the call-amount check; showdown lines are applied in the rules' order;
@@ -38,7 +39,7 @@ from floorman.domain.audit.findings import (
     HandAudit,
     SourceFormat,
 )
-from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHand
+from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHand, WrittenCards
 from floorman.domain.cards import Card
 from floorman.domain.games import StreetSpec, game_spec
 from floorman.domain.history.pokerstars import (
@@ -263,6 +264,7 @@ class _Mapper:
             loose_aggressive=True,
             room_showdown=True,
             revealed=self._revealed(),
+            written=self._written(),
             declared=self._declared(),
             notes=tuple(self.notes),
             identity=stars_identity(hand, self.format),
@@ -546,6 +548,22 @@ class _Mapper:
         if summary is None:
             return {}
         return {s.seat: s.mucked for s in summary.seats if s.mucked}
+
+    def _written(self) -> tuple[WrittenCards, ...]:
+        """The summary's card lists (each seat's showed and mucked cards, the board): they
+        count for the duplicate check, never for what the replay shows."""
+        summary = self.hand.summary
+        if summary is None:
+            return ()
+        out: list[WrittenCards] = []
+        if summary.board:
+            board_line = next((s.line for s in summary.seats), 1) - 1
+            out.append(WrittenCards(seat=0, cards=summary.board, line=max(board_line, 0)))
+        for result in summary.seats:
+            for cards in (result.showed, result.mucked):
+                if cards and result.seat in self.seats:
+                    out.append(WrittenCards(seat=result.seat, cards=cards, line=result.line))
+        return tuple(out)
 
     # -- result ---------------------------------------------------------------------------
 

@@ -33,6 +33,18 @@ class PostedBet:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class WrittenCards:
+    """Cards a record writes for a seat outside its replayed events (a summary's
+    ``showed [..]`` / ``mucked [..]`` list; ``seat`` 0: the board), with the 1-based source
+    line (0: unknown). They are never shown in the replay; they only count for the
+    ``card.duplicate`` check (:mod:`~floorman.domain.audit.written_cards`)."""
+
+    seat: int
+    cards: tuple[Card | None, ...]
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DeclaredResult:
     """What the record says the hand paid; every field is optional (``None``: not stated).
 
@@ -91,6 +103,8 @@ class RecordedHand:
             unknown), and lets a winner show after the hand is over (ignored).
         revealed: seat -> cards the record reveals for a hand it says was mucked (a
             summary's "mucked [..]").
+        written: every other card list the record writes outside ``events`` (a summary's
+            showed / mucked lists, its board), checked for cards held twice only.
         declared: what the record says was paid.
         notes: findings the reader made while mapping the record.
         identity: what names the hand across documents (the room and its hand number, in a
@@ -114,6 +128,7 @@ class RecordedHand:
     loose_aggressive: bool = False
     room_showdown: bool = False
     revealed: Mapping[int, tuple[Card | None, ...]] = field(default_factory=dict)
+    written: tuple[WrittenCards, ...] = ()
     declared: DeclaredResult = field(default_factory=DeclaredResult)
     notes: tuple[AuditFinding, ...] = ()
     identity: str = ""
