@@ -255,7 +255,8 @@ def test_showdown_pot_paid_to_the_wrong_hand_is_showdown_wrong_winner():
 
 def test_chip_conservation_final_stacks_not_adding_up_is_chips_not_conserved():
     """RULES.md "Chip conservation": a loser's final stack 1 chip high (with no rake) is
-    ``chips.not_conserved`` (1500 started, 1501 finished) and that seat's payout."""
+    ``chips.not_conserved`` (1500 started, 1501 finished) at the ``finishing_stacks`` line,
+    and that seat's payout."""
     text = STUD_PHH.replace(
         "finishing_stacks = [435, 580, 485]", "finishing_stacks = [435, 580, 486]"
     )
@@ -263,6 +264,8 @@ def test_chip_conservation_final_stacks_not_adding_up_is_chips_not_conserved():
     assert set(rules_of(audit)) == {"showdown.wrong_winner", "chips.not_conserved"}
     conservation = next(f for f in audit.rule_findings if f.rule == "chips.not_conserved")
     assert (conservation.expected, conservation.actual) == ("1500", "1501")
+    line = text.splitlines().index("finishing_stacks = [435, 580, 486]") + 1
+    assert conservation.line == line
 
 
 def test_unknown_cards_a_result_that_needs_them_is_unverifiable():

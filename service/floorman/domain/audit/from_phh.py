@@ -258,6 +258,7 @@ def _record(hand: PhhHand, section: _Section, source: str, hand_id: str) -> Reco
     result_line = _field_line(text, "winnings" if winnings else "finishing_stacks", [], offset)
     declared = DeclaredResult(
         final_stacks=dict(zip(seats, finishing, strict=True)) if finishing else None,
+        final_stacks_line=_field_line(text, "finishing_stacks", [], offset),
         payouts=dict(zip(seats, winnings, strict=True)) if winnings else None,
         payout_lines=dict.fromkeys(seats, result_line),
         rake=rake if isinstance(rake, int) and not isinstance(rake, bool) else 0,

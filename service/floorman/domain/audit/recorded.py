@@ -57,6 +57,7 @@ class DeclaredResult:
         pot_line: line of the total-pot statement.
         returned: seat -> uncalled bet handed back.
         final_stacks: seat -> stack at the end of the hand.
+        final_stacks_line: line of the final-stacks statement.
         summary_payouts: seat -> a second statement of the payouts (a summary's "won (X)"),
             checked against ``payouts``.
         summary_lines: seat -> line of that statement.
@@ -70,6 +71,7 @@ class DeclaredResult:
     pot_line: int = 0
     returned: Mapping[int, int] | None = None
     final_stacks: Mapping[int, int] | None = None
+    final_stacks_line: int = 0
     summary_payouts: Mapping[int, int] | None = None
     summary_lines: Mapping[int, int] = field(default_factory=dict)
 

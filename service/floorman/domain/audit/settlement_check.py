@@ -296,6 +296,7 @@ def _conservation(
                     f"stacks {starting}",
                     expected=str(starting - rake),
                     actual=str(final),
+                    line=declared.final_stacks_line,
                 )
             )
     elif declared.payouts is not None and paid is not None:
