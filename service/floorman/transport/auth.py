@@ -114,7 +114,7 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
         self._registry = registry
         self._metrics = metrics
         self._log = get_logger() if logger is None else logger
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+        self._table_handlers = guards.WrappedHandlers(self._wrap_table_method)
 
     async def intercept_service(
         self,
@@ -144,12 +144,7 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
         if not method.startswith(TABLE_SERVICE_PREFIX):
             return handler
         _CALL.set((principal, permission))
-        cached = self._wrapped.get(method)
-        if cached is not None and cached[0] is handler:
-            return cached[1]
-        wrapped = self._wrap_table_method(method, handler)
-        self._wrapped[method] = (handler, wrapped)
-        return wrapped
+        return self._table_handlers.get(method, handler)
 
     def _refused(
         self,

@@ -4,7 +4,8 @@ A ``grpc.RpcMethodHandler`` carries one behaviour under an attribute named after
 (``unary_unary`` ...); :func:`rebuild` makes a handler of the same kind and serializers
 around a new behaviour, and :func:`refusing` one that ends every call with a status before
 any work. Only ``async`` behaviours (coroutine functions and async generators) are served by
-floorman; :func:`is_async` tells them apart from a synchronous one.
+floorman; :func:`is_async` tells them apart from a synchronous one. :class:`WrappedHandlers`
+keeps each method's wrapped handler, so an interceptor wraps a method once, not per call.
 """
 
 from __future__ import annotations
@@ -78,6 +79,28 @@ def refusing(
         await refuse(context)
 
     return rebuild(handler, refuse_unary, request_deserializer=_unparsed)
+
+
+class WrappedHandlers:
+    """Per method, the wrapped handler an interceptor made for the method's handler (made
+    again only when the server hands out another handler object for that method).
+
+    Args:
+        wrap: ``(method, handler) -> wrapped handler``.
+    """
+
+    def __init__(self, wrap: Callable[[str, grpc.RpcMethodHandler], grpc.RpcMethodHandler]) -> None:
+        self._wrap = wrap
+        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+
+    def get(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
+        """The wrapped handler of ``method`` (``handler`` as the server gave it)."""
+        cached = self._wrapped.get(method)
+        if cached is not None and cached[0] is handler:
+            return cached[1]
+        wrapped = self._wrap(method, handler)
+        self._wrapped[method] = (handler, wrapped)
+        return wrapped
 
 
 def _unparsed(data: bytes) -> bytes:

@@ -40,6 +40,7 @@ from floorman.observability.logging import (
     get_logger,
 )
 from floorman.observability.metrics import MethodMetrics, Metrics
+from floorman.transport import guards
 
 RPC_EVENT: Final = "rpc"
 _GRPC_TYPES: Final = {
@@ -123,7 +124,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
     def __init__(self, *, metrics: Metrics | None, logger: Any | None = None) -> None:
         self._metrics = metrics
         self._log = get_logger().bind() if logger is None else logger
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+        self._handlers = guards.WrappedHandlers(self._wrap)
 
     async def intercept_service(
         self,
@@ -134,46 +135,21 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         handler = await continuation(handler_call_details)
         if handler is None:
             return handler
-        name = handler_call_details.method
-        cached = self._wrapped.get(name)
-        if cached is not None and cached[0] is handler:
-            return cached[1]
-        wrapped = self._wrap(name, handler)
-        self._wrapped[name] = (handler, wrapped)
-        return wrapped
+        return self._handlers.get(handler_call_details.method, handler)
 
     def _wrap(self, name: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
-        kind = (handler.request_streaming, handler.response_streaming)
-        grpc_type = _GRPC_TYPES[kind]
+        grpc_type = _GRPC_TYPES[(handler.request_streaming, handler.response_streaming)]
         service, method = split_method(name)
         metrics = None if self._metrics is None else self._metrics.for_method(
             grpc_type, service, method
         )  # fmt: skip
         info = _Method(name, metrics)
-        attribute = {
-            (False, False): "unary_unary",
-            (True, False): "stream_unary",
-            (False, True): "unary_stream",
-            (True, True): "stream_stream",
-        }[kind]
-        behavior = getattr(handler, attribute)
+        behavior = guards.behavior_of(handler)
         if inspect.isasyncgenfunction(behavior):
-            observed = self._observe_async_gen(info, behavior)
-        elif inspect.iscoroutinefunction(behavior):
-            observed = self._observe_coroutine(info, behavior)
-        else:  # a synchronous handler runs in gRPC's executor; nothing of ours is one
-            return handler
-        factory = {
-            "unary_unary": grpc.unary_unary_rpc_method_handler,
-            "stream_unary": grpc.stream_unary_rpc_method_handler,
-            "unary_stream": grpc.unary_stream_rpc_method_handler,
-            "stream_stream": grpc.stream_stream_rpc_method_handler,
-        }[attribute]
-        return factory(
-            observed,
-            request_deserializer=handler.request_deserializer,
-            response_serializer=handler.response_serializer,
-        )
+            return guards.rebuild(handler, self._observe_async_gen(info, behavior))
+        if inspect.iscoroutinefunction(behavior):
+            return guards.rebuild(handler, self._observe_coroutine(info, behavior))
+        return handler  # a synchronous handler runs in gRPC's executor; nothing of ours is one
 
     def _finish(
         self,

@@ -302,7 +302,7 @@ class LimitsInterceptor(grpc.aio.ServerInterceptor):
         self.limits = limits
         self.streams = StreamSlots(limits.streams_per_peer)
         self._log = get_logger() if logger is None else logger
-        self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+        self._handlers = guards.WrappedHandlers(self._wrap)
 
     async def intercept_service(
         self,
@@ -313,13 +313,7 @@ class LimitsInterceptor(grpc.aio.ServerInterceptor):
         handler = await continuation(handler_call_details)
         if handler is None:
             return handler
-        method = handler_call_details.method
-        cached = self._wrapped.get(method)
-        if cached is not None and cached[0] is handler:
-            return cached[1]
-        wrapped = self._wrap(method, handler)
-        self._wrapped[method] = (handler, wrapped)
-        return wrapped
+        return self._handlers.get(handler_call_details.method, handler)
 
     async def _refuse(
         self, context: grpc.aio.ServicerContext, method: str, error: Exception
