@@ -13,7 +13,7 @@ from floorman.domain.audit import (
     format_name,
 )
 from floorman.domain.errors import InvalidArgument
-from floorman.transport.converters import GAME_TO_PB
+from floorman.transport.converters import GAME_TO_PB, unknown_enum
 from floorman.v1 import audit_service_pb2 as apb
 
 FORMAT_FROM_PB: Final[dict[int, SourceFormat | None]] = {
@@ -45,7 +45,7 @@ def format_from_pb(number: int, *, field: str) -> SourceFormat | None:
         problem = (
             f"{apb.AuditFormat.Name(number)} is not a format the audit reads (leave it unspecified)"
             if known
-            else f"{number} is not a known AuditFormat"
+            else unknown_enum(number, "AuditFormat")
         )
         raise InvalidArgument.single(field, "", problem)
     return FORMAT_FROM_PB[number]

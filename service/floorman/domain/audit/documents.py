@@ -236,15 +236,7 @@ def _audit_guarded(hand: RecordedHand) -> HandAudit:
         return audit_hand(hand)
     except Exception as error:  # input must never crash the audit
         unreadable = _unreadable(hand.source, hand.format, _failure(error), hand.line or 1)
-        return HandAudit(
-            source=unreadable.source,
-            hand_id=hand.hand_id,
-            format=hand.format,
-            game=hand.config.game,
-            status=unreadable.status,
-            findings=unreadable.findings,
-            line=unreadable.line,
-        )
+        return replace(unreadable, hand_id=hand.hand_id, game=hand.config.game)
 
 
 def _unreadable(source: str, fmt: SourceFormat, message: str, line: int) -> HandAudit:
