@@ -15,7 +15,7 @@ from floorman.domain.cards import Card
 
 
 class Game(enum.Enum):
-    """The seed games of RULES.md."""
+    """The games of RULES.md."""
 
     FIVE_CARD_DRAW_7A = "five_card_draw_7a"
     FIVE_CARD_DRAW = "five_card_draw"
@@ -23,16 +23,27 @@ class Game(enum.Enum):
     RAZZ = "razz"
     SEVEN_CARD_STUD_HI_LO = "seven_card_stud_hi_lo"
     FIVE_CARD_STUD = "five_card_stud"
+    TEXAS_HOLDEM = "texas_holdem"
+    OMAHA = "omaha"
+    OMAHA_HI_LO = "omaha_hi_lo"
+    FIVE_CARD_OMAHA = "five_card_omaha"
+    FIVE_CARD_OMAHA_HI_LO = "five_card_omaha_hi_lo"
+    SHORT_DECK_HOLDEM = "short_deck_holdem"
 
     @property
     def is_stud(self) -> bool:
         """True for the stud games (antes, bring-in, fixed dealer position)."""
-        return self not in (Game.FIVE_CARD_DRAW, Game.FIVE_CARD_DRAW_7A)
+        return self in _STUD_GAMES
 
     @property
     def is_draw(self) -> bool:
-        """True for the draw games (blinds, a button, one draw)."""
+        """True for the button games (blinds and a button: draw and community-card games)."""
         return not self.is_stud
+
+
+_STUD_GAMES = frozenset(
+    {Game.SEVEN_CARD_STUD, Game.RAZZ, Game.SEVEN_CARD_STUD_HI_LO, Game.FIVE_CARD_STUD}
+)
 
 
 class BettingStructure(enum.Enum):
@@ -66,6 +77,8 @@ class ForcedBetKind(enum.Enum):
     BIG_BLIND = "big_blind"
     DEAD_BLIND = "dead_blind"
     BRING_IN = "bring_in"
+    STRADDLE = "straddle"
+    BIG_BLIND_ANTE = "big_blind_ante"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,6 +93,8 @@ class Stakes:
     big_blind: int = 0
     whole_unit: int = 100
     odd_chip_unit: int = 1
+    straddle: int = 0
+    big_blind_ante: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

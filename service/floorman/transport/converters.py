@@ -202,7 +202,7 @@ def stakes_from_pb(message: pb.Stakes, *, field: str, problems: _Problems) -> mo
         name: _non_negative(getattr(message, name), field=f"{field}.{name}", problems=problems)
         for name in (
             "small_bet", "big_bet", "ante", "bring_in", "small_blind", "big_blind",
-            "whole_unit", "odd_chip_unit",
+            "whole_unit", "odd_chip_unit", "straddle", "big_blind_ante",
         )
     }  # fmt: skip
     defaults = model.Stakes()
@@ -455,6 +455,8 @@ def stakes_to_pb(stakes: model.Stakes) -> pb.Stakes:
         big_blind=stakes.big_blind,
         whole_unit=stakes.whole_unit,
         odd_chip_unit=stakes.odd_chip_unit,
+        straddle=stakes.straddle,
+        big_blind_ante=stakes.big_blind_ante,
     )
 
 

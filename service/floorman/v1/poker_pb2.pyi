@@ -16,6 +16,12 @@ class Game(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_RAZZ: _ClassVar[Game]
     GAME_SEVEN_CARD_STUD_HI_LO: _ClassVar[Game]
     GAME_FIVE_CARD_STUD: _ClassVar[Game]
+    GAME_TEXAS_HOLDEM: _ClassVar[Game]
+    GAME_OMAHA: _ClassVar[Game]
+    GAME_OMAHA_HI_LO: _ClassVar[Game]
+    GAME_FIVE_CARD_OMAHA: _ClassVar[Game]
+    GAME_FIVE_CARD_OMAHA_HI_LO: _ClassVar[Game]
+    GAME_SHORT_DECK_HOLDEM: _ClassVar[Game]
 
 class HandCategory(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -60,6 +66,8 @@ class ForcedBetKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FORCED_BET_KIND_BIG_BLIND: _ClassVar[ForcedBetKind]
     FORCED_BET_KIND_DEAD_BLIND: _ClassVar[ForcedBetKind]
     FORCED_BET_KIND_BRING_IN: _ClassVar[ForcedBetKind]
+    FORCED_BET_KIND_STRADDLE: _ClassVar[ForcedBetKind]
+    FORCED_BET_KIND_BIG_BLIND_ANTE: _ClassVar[ForcedBetKind]
 GAME_UNSPECIFIED: Game
 GAME_FIVE_CARD_DRAW_7A: Game
 GAME_FIVE_CARD_DRAW: Game
@@ -67,6 +75,12 @@ GAME_SEVEN_CARD_STUD: Game
 GAME_RAZZ: Game
 GAME_SEVEN_CARD_STUD_HI_LO: Game
 GAME_FIVE_CARD_STUD: Game
+GAME_TEXAS_HOLDEM: Game
+GAME_OMAHA: Game
+GAME_OMAHA_HI_LO: Game
+GAME_FIVE_CARD_OMAHA: Game
+GAME_FIVE_CARD_OMAHA_HI_LO: Game
+GAME_SHORT_DECK_HOLDEM: Game
 HAND_CATEGORY_UNSPECIFIED: HandCategory
 HAND_CATEGORY_HIGH_CARD: HandCategory
 HAND_CATEGORY_ONE_PAIR: HandCategory
@@ -99,6 +113,8 @@ FORCED_BET_KIND_SMALL_BLIND: ForcedBetKind
 FORCED_BET_KIND_BIG_BLIND: ForcedBetKind
 FORCED_BET_KIND_DEAD_BLIND: ForcedBetKind
 FORCED_BET_KIND_BRING_IN: ForcedBetKind
+FORCED_BET_KIND_STRADDLE: ForcedBetKind
+FORCED_BET_KIND_BIG_BLIND_ANTE: ForcedBetKind
 
 class HandValue(_message.Message):
     __slots__ = ("category", "best_cards", "strength", "description", "qualifies")
@@ -121,7 +137,7 @@ class Hand(_message.Message):
     def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Stakes(_message.Message):
-    __slots__ = ("small_bet", "big_bet", "ante", "bring_in", "small_blind", "big_blind", "whole_unit", "odd_chip_unit")
+    __slots__ = ("small_bet", "big_bet", "ante", "bring_in", "small_blind", "big_blind", "whole_unit", "odd_chip_unit", "straddle", "big_blind_ante")
     SMALL_BET_FIELD_NUMBER: _ClassVar[int]
     BIG_BET_FIELD_NUMBER: _ClassVar[int]
     ANTE_FIELD_NUMBER: _ClassVar[int]
@@ -130,6 +146,8 @@ class Stakes(_message.Message):
     BIG_BLIND_FIELD_NUMBER: _ClassVar[int]
     WHOLE_UNIT_FIELD_NUMBER: _ClassVar[int]
     ODD_CHIP_UNIT_FIELD_NUMBER: _ClassVar[int]
+    STRADDLE_FIELD_NUMBER: _ClassVar[int]
+    BIG_BLIND_ANTE_FIELD_NUMBER: _ClassVar[int]
     small_bet: int
     big_bet: int
     ante: int
@@ -138,7 +156,9 @@ class Stakes(_message.Message):
     big_blind: int
     whole_unit: int
     odd_chip_unit: int
-    def __init__(self, small_bet: _Optional[int] = ..., big_bet: _Optional[int] = ..., ante: _Optional[int] = ..., bring_in: _Optional[int] = ..., small_blind: _Optional[int] = ..., big_blind: _Optional[int] = ..., whole_unit: _Optional[int] = ..., odd_chip_unit: _Optional[int] = ...) -> None: ...
+    straddle: int
+    big_blind_ante: int
+    def __init__(self, small_bet: _Optional[int] = ..., big_bet: _Optional[int] = ..., ante: _Optional[int] = ..., bring_in: _Optional[int] = ..., small_blind: _Optional[int] = ..., big_blind: _Optional[int] = ..., whole_unit: _Optional[int] = ..., odd_chip_unit: _Optional[int] = ..., straddle: _Optional[int] = ..., big_blind_ante: _Optional[int] = ...) -> None: ...
 
 class RakePolicy(_message.Message):
     __slots__ = ("percent_bps", "increment", "cap", "no_rake_first_round")

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from floorman.v1 import poker_pb2 as floorman_dot_v1_dot_poker__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x66loorman/v1/rules_service.proto\x12\x0b\x66loorman.v1\x1a\x17\x66loorman/v1/poker.proto\"V\n\x13\x45valuateHandRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e\x32\x11.floorman.v1.Game\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\"a\n\x14\x45valuateHandResponse\x12$\n\x04high\x18\x01 \x01(\x0b\x32\x16.floorman.v1.HandValue\x12#\n\x03low\x18\x02 \x01(\x0b\x32\x16.floorman.v1.HandValue\"\x82\x01\n\x13\x43ompareHandsRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e\x32\x11.floorman.v1.Game\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12 \n\x05hands\x18\x03 \x03(\x0b\x32\x11.floorman.v1.Hand\x12\x17\n\x0f\x63ommunity_cards\x18\x04 \x03(\t\"p\n\x14\x43ompareHandsResponse\x12\x0f\n\x07winners\x18\x01 \x03(\x05\x12\x13\n\x0blow_winners\x18\x02 \x03(\x05\x12\x32\n\x07results\x18\x03 \x03(\x0b\x32!.floorman.v1.EvaluateHandResponse\"\x8e\x01\n\x15ValidateActionRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\x12#\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x13.floorman.v1.Action\"\xad\x01\n\x16ValidateActionResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12)\n\tviolation\x18\x02 \x01(\x0b\x32\x16.floorman.v1.Violation\x12(\n\x05state\x18\x03 \x01(\x0b\x32\x19.floorman.v1.HandSnapshot\x12/\n\rlegal_actions\x18\x04 \x03(\x0b\x32\x18.floorman.v1.LegalAction\"k\n\x17ListLegalActionsRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\"u\n\x18ListLegalActionsResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.floorman.v1.HandSnapshot\x12/\n\rlegal_actions\x18\x02 \x03(\x0b\x32\x18.floorman.v1.LegalAction\"\x94\x01\n\x11SettleHandRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\x12-\n\x10\x64\x65\x63lared_payouts\x18\x03 \x03(\x0b\x32\x13.floorman.v1.Payout\"\x84\x02\n\x12SettleHandResponse\x12\x1e\n\x04pots\x18\x01 \x03(\x0b\x32\x10.floorman.v1.Pot\x12\x0c\n\x04rake\x18\x02 \x01(\x03\x12$\n\x07payouts\x18\x03 \x03(\x0b\x32\x13.floorman.v1.Payout\x12,\n\x0c\x66inal_stacks\x18\x04 \x03(\x0b\x32\x16.floorman.v1.SeatState\x12-\n\rdiscrepancies\x18\x05 \x03(\x0b\x32\x16.floorman.v1.Violation\x12%\n\x08returned\x18\x06 \x03(\x0b\x32\x13.floorman.v1.Payout\x12\x16\n\x0eshowdown_order\x18\x07 \x03(\x05\x32\xc3\x03\n\x0cRulesService\x12S\n\x0c\x45valuateHand\x12 .floorman.v1.EvaluateHandRequest\x1a!.floorman.v1.EvaluateHandResponse\x12S\n\x0c\x43ompareHands\x12 .floorman.v1.CompareHandsRequest\x1a!.floorman.v1.CompareHandsResponse\x12Y\n\x0eValidateAction\x12\".floorman.v1.ValidateActionRequest\x1a#.floorman.v1.ValidateActionResponse\x12_\n\x10ListLegalActions\x12$.floorman.v1.ListLegalActionsRequest\x1a%.floorman.v1.ListLegalActionsResponse\x12M\n\nSettleHand\x12\x1e.floorman.v1.SettleHandRequest\x1a\x1f.floorman.v1.SettleHandResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x66loorman/v1/rules_service.proto\x12\x0b\x66loorman.v1\x1a\x17\x66loorman/v1/poker.proto\"e\n\x13\x45valuateHandRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e\x32\x11.floorman.v1.Game\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\r\n\x05\x62oard\x18\x04 \x03(\t\"a\n\x14\x45valuateHandResponse\x12$\n\x04high\x18\x01 \x01(\x0b\x32\x16.floorman.v1.HandValue\x12#\n\x03low\x18\x02 \x01(\x0b\x32\x16.floorman.v1.HandValue\"\x91\x01\n\x13\x43ompareHandsRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e\x32\x11.floorman.v1.Game\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12 \n\x05hands\x18\x03 \x03(\x0b\x32\x11.floorman.v1.Hand\x12\x17\n\x0f\x63ommunity_cards\x18\x04 \x03(\t\x12\r\n\x05\x62oard\x18\x05 \x03(\t\"p\n\x14\x43ompareHandsResponse\x12\x0f\n\x07winners\x18\x01 \x03(\x05\x12\x13\n\x0blow_winners\x18\x02 \x03(\x05\x12\x32\n\x07results\x18\x03 \x03(\x0b\x32!.floorman.v1.EvaluateHandResponse\"\x8e\x01\n\x15ValidateActionRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\x12#\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x13.floorman.v1.Action\"\xad\x01\n\x16ValidateActionResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12)\n\tviolation\x18\x02 \x01(\x0b\x32\x16.floorman.v1.Violation\x12(\n\x05state\x18\x03 \x01(\x0b\x32\x19.floorman.v1.HandSnapshot\x12/\n\rlegal_actions\x18\x04 \x03(\x0b\x32\x18.floorman.v1.LegalAction\"k\n\x17ListLegalActionsRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\"u\n\x18ListLegalActionsResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.floorman.v1.HandSnapshot\x12/\n\rlegal_actions\x18\x02 \x03(\x0b\x32\x18.floorman.v1.LegalAction\"\x94\x01\n\x11SettleHandRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\x12-\n\x10\x64\x65\x63lared_payouts\x18\x03 \x03(\x0b\x32\x13.floorman.v1.Payout\"\x84\x02\n\x12SettleHandResponse\x12\x1e\n\x04pots\x18\x01 \x03(\x0b\x32\x10.floorman.v1.Pot\x12\x0c\n\x04rake\x18\x02 \x01(\x03\x12$\n\x07payouts\x18\x03 \x03(\x0b\x32\x13.floorman.v1.Payout\x12,\n\x0c\x66inal_stacks\x18\x04 \x03(\x0b\x32\x16.floorman.v1.SeatState\x12-\n\rdiscrepancies\x18\x05 \x03(\x0b\x32\x16.floorman.v1.Violation\x12%\n\x08returned\x18\x06 \x03(\x0b\x32\x13.floorman.v1.Payout\x12\x16\n\x0eshowdown_order\x18\x07 \x03(\x05\x32\xc3\x03\n\x0cRulesService\x12S\n\x0c\x45valuateHand\x12 .floorman.v1.EvaluateHandRequest\x1a!.floorman.v1.EvaluateHandResponse\x12S\n\x0c\x43ompareHands\x12 .floorman.v1.CompareHandsRequest\x1a!.floorman.v1.CompareHandsResponse\x12Y\n\x0eValidateAction\x12\".floorman.v1.ValidateActionRequest\x1a#.floorman.v1.ValidateActionResponse\x12_\n\x10ListLegalActions\x12$.floorman.v1.ListLegalActionsRequest\x1a%.floorman.v1.ListLegalActionsResponse\x12M\n\nSettleHand\x12\x1e.floorman.v1.SettleHandRequest\x1a\x1f.floorman.v1.SettleHandResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,25 +33,25 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'floorman.v1.rules_service_p
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_EVALUATEHANDREQUEST']._serialized_start=73
-  _globals['_EVALUATEHANDREQUEST']._serialized_end=159
-  _globals['_EVALUATEHANDRESPONSE']._serialized_start=161
-  _globals['_EVALUATEHANDRESPONSE']._serialized_end=258
-  _globals['_COMPAREHANDSREQUEST']._serialized_start=261
-  _globals['_COMPAREHANDSREQUEST']._serialized_end=391
-  _globals['_COMPAREHANDSRESPONSE']._serialized_start=393
-  _globals['_COMPAREHANDSRESPONSE']._serialized_end=505
-  _globals['_VALIDATEACTIONREQUEST']._serialized_start=508
-  _globals['_VALIDATEACTIONREQUEST']._serialized_end=650
-  _globals['_VALIDATEACTIONRESPONSE']._serialized_start=653
-  _globals['_VALIDATEACTIONRESPONSE']._serialized_end=826
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=828
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=935
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=937
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=1054
-  _globals['_SETTLEHANDREQUEST']._serialized_start=1057
-  _globals['_SETTLEHANDREQUEST']._serialized_end=1205
-  _globals['_SETTLEHANDRESPONSE']._serialized_start=1208
-  _globals['_SETTLEHANDRESPONSE']._serialized_end=1468
-  _globals['_RULESSERVICE']._serialized_start=1471
-  _globals['_RULESSERVICE']._serialized_end=1922
+  _globals['_EVALUATEHANDREQUEST']._serialized_end=174
+  _globals['_EVALUATEHANDRESPONSE']._serialized_start=176
+  _globals['_EVALUATEHANDRESPONSE']._serialized_end=273
+  _globals['_COMPAREHANDSREQUEST']._serialized_start=276
+  _globals['_COMPAREHANDSREQUEST']._serialized_end=421
+  _globals['_COMPAREHANDSRESPONSE']._serialized_start=423
+  _globals['_COMPAREHANDSRESPONSE']._serialized_end=535
+  _globals['_VALIDATEACTIONREQUEST']._serialized_start=538
+  _globals['_VALIDATEACTIONREQUEST']._serialized_end=680
+  _globals['_VALIDATEACTIONRESPONSE']._serialized_start=683
+  _globals['_VALIDATEACTIONRESPONSE']._serialized_end=856
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=858
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=965
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=967
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=1084
+  _globals['_SETTLEHANDREQUEST']._serialized_start=1087
+  _globals['_SETTLEHANDREQUEST']._serialized_end=1235
+  _globals['_SETTLEHANDRESPONSE']._serialized_start=1238
+  _globals['_SETTLEHANDRESPONSE']._serialized_end=1498
+  _globals['_RULESSERVICE']._serialized_start=1501
+  _globals['_RULESSERVICE']._serialized_end=1952
 # @@protoc_insertion_point(module_scope)

@@ -8,14 +8,16 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class EvaluateHandRequest(_message.Message):
-    __slots__ = ("game", "cards", "players")
+    __slots__ = ("game", "cards", "players", "board")
     GAME_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
     game: _poker_pb2.Game
     cards: _containers.RepeatedScalarFieldContainer[str]
     players: int
-    def __init__(self, game: _Optional[_Union[_poker_pb2.Game, str]] = ..., cards: _Optional[_Iterable[str]] = ..., players: _Optional[int] = ...) -> None: ...
+    board: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, game: _Optional[_Union[_poker_pb2.Game, str]] = ..., cards: _Optional[_Iterable[str]] = ..., players: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class EvaluateHandResponse(_message.Message):
     __slots__ = ("high", "low")
@@ -26,16 +28,18 @@ class EvaluateHandResponse(_message.Message):
     def __init__(self, high: _Optional[_Union[_poker_pb2.HandValue, _Mapping]] = ..., low: _Optional[_Union[_poker_pb2.HandValue, _Mapping]] = ...) -> None: ...
 
 class CompareHandsRequest(_message.Message):
-    __slots__ = ("game", "players", "hands", "community_cards")
+    __slots__ = ("game", "players", "hands", "community_cards", "board")
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     HANDS_FIELD_NUMBER: _ClassVar[int]
     COMMUNITY_CARDS_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
     game: _poker_pb2.Game
     players: int
     hands: _containers.RepeatedCompositeFieldContainer[_poker_pb2.Hand]
     community_cards: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, game: _Optional[_Union[_poker_pb2.Game, str]] = ..., players: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[_poker_pb2.Hand, _Mapping]]] = ..., community_cards: _Optional[_Iterable[str]] = ...) -> None: ...
+    board: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, game: _Optional[_Union[_poker_pb2.Game, str]] = ..., players: _Optional[int] = ..., hands: _Optional[_Iterable[_Union[_poker_pb2.Hand, _Mapping]]] = ..., community_cards: _Optional[_Iterable[str]] = ..., board: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class CompareHandsResponse(_message.Message):
     __slots__ = ("winners", "low_winners", "results")

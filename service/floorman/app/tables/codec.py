@@ -51,7 +51,7 @@ from floorman.domain.table.settings import ButtonRule, DealMode, TableSettings
 VERSION: Final = 1
 _STAKES: Final = (
     "small_bet", "big_bet", "ante", "bring_in", "small_blind", "big_blind",
-    "whole_unit", "odd_chip_unit",
+    "whole_unit", "odd_chip_unit", "straddle", "big_blind_ante",
 )  # fmt: skip
 
 Json = dict[str, Any]
@@ -117,7 +117,7 @@ def settings_from(data: Json) -> TableSettings:
         name=data["name"],
         game=Game(data["game"]),
         betting_structure=BettingStructure(data["structure"]),
-        stakes=Stakes(**{name: data["stakes"][name] for name in _STAKES}),
+        stakes=Stakes(**{n: data["stakes"][n] for n in _STAKES if n in data["stakes"]}),
         rake=RakePolicy(**data["rake"]),
         max_seats=data["max_seats"],
         deal_mode=DealMode(data["deal_mode"]),
@@ -157,7 +157,7 @@ def config_from(data: Json) -> HandConfig:
     return HandConfig(
         game=Game(data["game"]),
         betting_structure=BettingStructure(data["structure"]),
-        stakes=Stakes(**{name: data["stakes"][name] for name in _STAKES}),
+        stakes=Stakes(**{n: data["stakes"][n] for n in _STAKES if n in data["stakes"]}),
         rake=RakePolicy(**data["rake"]),
         seats=tuple(SeatState(seat=s, player_id=p, stack=st) for s, p, st in data["seats"]),
         button_seat=data["button"],
