@@ -1,4 +1,4 @@
-"""Declarative game definitions for the six seed games (RULES.md game sections).
+"""Declarative game definitions (RULES.md game sections).
 
 A game is data, not a code path: its deck, its streets (what each deals face down and face
 up, whether it is a draw, which bet size it uses, who opens its betting), its forced bets,
@@ -8,7 +8,8 @@ game plays in fixed limit, pot limit and no limit alike.
 
 Street names are the ones the snapshot reports: ``first_round`` / ``second_round`` for the
 draw games (the drawing phase reports ``draw``), ``second_street`` .. ``fifth_street`` for
-Five Card Stud and ``third_street`` .. ``seventh_street`` for the seven card studs.
+Five Card Stud, ``third_street`` .. ``seventh_street`` for the seven card studs and
+``pre_flop`` / ``flop`` / ``turn`` / ``river`` for the community-card games.
 """
 
 from __future__ import annotations
@@ -19,16 +20,17 @@ from typing import Final
 
 from floorman.domain.cards import RANKS, Card, deck_from_rank
 from floorman.domain.errors import InvalidArgument
-from floorman.domain.model import Game
+from floorman.domain.model import BettingStructure, Game
 
 
 class Opener(enum.Enum):
     """Who opens a street's betting (RULES.md game sections)."""
 
     LEFT_OF_BIG_BLIND = "left_of_big_blind"
-    """Draw, round 1: the first player left of the big blind (heads-up: the button)."""
+    """Draw round 1, pre-flop: the first player left of the big blind (or of the straddle;
+    heads-up: the button)."""
     LEFT_OF_BUTTON = "left_of_button"
-    """Draw, round 2: the first active player left of the button."""
+    """Draw round 2, flop / turn / river: the first active player left of the button."""
     BRING_IN = "bring_in"
     """Stud, first street: the bring-in by the door card, then left of the bring-in."""
     BEST_EXPOSED = "best_exposed"
@@ -39,7 +41,8 @@ class ForcedBets(enum.Enum):
     """The forced-bet scheme a game derives from its stakes."""
 
     BLINDS = "blinds"
-    """Small and big blind left of the button (RULES.md "Five Card Draw, 7-A")."""
+    """Small and big blind left of the button (RULES.md "Five Card Draw, 7-A", "Hold'em and
+    Omaha"; the community-card games add the optional straddle and big-blind ante)."""
     ANTES_AND_BRING_IN = "antes_and_bring_in"
     """Every player antes; the door card brings in (RULES.md "Seven Card Stud family")."""
 
@@ -68,11 +71,12 @@ class PotSide(enum.Enum):
     HIGH = "high"
     """Standard high ranking, best five cards."""
     HIGH_7A = "high_7a"
-    """7-A draw ranking: flush beats full house, A-7-8-9-T (A-6-7-8-9) lowest straight."""
+    """7-A ranking: flush beats full house, A-7-8-9-T (32-card deck) or A-6-7-8-9 (36-card
+    deck: 7-A draw with five players, Short-deck Hold'em) lowest straight."""
     LOW_A5 = "low_a5"
     """Ace-to-five low (Razz)."""
     LOW_8 = "low_8"
-    """Eight-or-better ace-to-five low; may not qualify (Stud Hi-Lo)."""
+    """Eight-or-better ace-to-five low; may not qualify (Stud Hi-Lo, Omaha Hi-Lo)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,6 +87,7 @@ class StreetSpec:
         name: the street's name as the snapshot reports it.
         down: cards dealt face down to each live seat on this street.
         up: cards dealt face up to each live seat on this street.
+        board: community cards dealt face up on this street (flop 3, turn 1, river 1).
         draw: the street starts with a draw (each live seat discards 0-5 and is dealt as
             many) instead of a deal.
         big_bet: fixed-limit bets and raises are the big bet (else the small bet).
@@ -93,6 +98,7 @@ class StreetSpec:
     name: str
     down: int = 0
     up: int = 0
+    board: int = 0
     draw: bool = False
     big_bet: bool = False
     opener: Opener
@@ -122,7 +128,11 @@ class GameSpec:
         community_last_street: when the stub cannot give every live seat its last card, one
             community card is dealt face up instead (seven card studs).
         sides: the rankings a pot is awarded on, main side first (two sides: split pot).
-        showdown_cards: ``(fewest, most)`` own cards a hand shows down with.
+        exact_hole_cards: a showdown hand uses exactly this many own (hole) cards with
+            ``5 - exact_hole_cards`` board cards, for every side (Omaha: 2); 0: any five of
+            the own and board cards (Hold'em, Short-deck; every non-board game).
+        default_structure: the betting structure a table of this game gets when none is
+            named (RULES.md: Hold'em fixed limit, Omaha pot limit, Short-deck no limit).
     """
 
     game: Game
@@ -137,6 +147,8 @@ class GameSpec:
     open_pair_street: int = 1
     community_last_street: bool = False
     sides: tuple[PotSide, ...]
+    exact_hole_cards: int = 0
+    default_structure: BettingStructure = BettingStructure.FIXED_LIMIT
 
     @property
     def is_stud(self) -> bool:
@@ -149,9 +161,19 @@ class GameSpec:
         return self.forced_bets is ForcedBets.BLINDS
 
     @property
+    def has_board(self) -> bool:
+        """True for the community-card games (Hold'em, Omaha, Short-deck)."""
+        return any(street.board for street in self.streets)
+
+    @property
     def hand_cards(self) -> int:
         """Own cards a seat holds after every street is dealt (draws keep the count)."""
         return sum(street.cards for street in self.streets)
+
+    @property
+    def board_cards(self) -> int:
+        """Community cards on the board after every street is dealt (0: no board)."""
+        return sum(street.board for street in self.streets)
 
     def deck(self, players: int) -> frozenset[Card]:
         """The deck this game deals from with ``players`` dealt in.
@@ -203,8 +225,22 @@ def _five_stud_streets() -> tuple[StreetSpec, ...]:
     )
 
 
+def _board_streets(hole_cards: int) -> tuple[StreetSpec, ...]:
+    """Hold'em and Omaha: ``hole_cards`` down, pre-flop betting, then flop (3), turn and
+    river (1 each) with a burn before each; big bet from the turn (RULES.md "Hold'em and
+    Omaha")."""
+    later = Opener.LEFT_OF_BUTTON
+    return (
+        StreetSpec(name="pre_flop", down=hole_cards, opener=Opener.LEFT_OF_BIG_BLIND),
+        StreetSpec(name="flop", board=3, opener=later, burn=True),
+        StreetSpec(name="turn", board=1, big_bet=True, opener=later, burn=True),
+        StreetSpec(name="river", board=1, big_bet=True, opener=later, burn=True),
+    )
+
+
 _FULL_DECK: Final = ((99, 0),)
 _SEVEN_TO_ACE: Final = ((4, RANKS.index("7")), (5, RANKS.index("6")))
+_SIX_TO_ACE: Final = ((99, RANKS.index("6")),)
 
 GAMES: Final[dict[Game, GameSpec]] = {
     Game.FIVE_CARD_DRAW_7A: GameSpec(
@@ -274,15 +310,78 @@ GAMES: Final[dict[Game, GameSpec]] = {
         exposed_order=ExposedOrder.HIGH,
         sides=(PotSide.HIGH,),
     ),
+    Game.TEXAS_HOLDEM: GameSpec(
+        game=Game.TEXAS_HOLDEM,
+        min_players=2,
+        max_players=10,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_board_streets(2),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.HIGH,),
+    ),
+    Game.OMAHA: GameSpec(
+        game=Game.OMAHA,
+        min_players=2,
+        max_players=10,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_board_streets(4),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.HIGH,),
+        exact_hole_cards=2,
+        default_structure=BettingStructure.POT_LIMIT,
+    ),
+    Game.OMAHA_HI_LO: GameSpec(
+        game=Game.OMAHA_HI_LO,
+        min_players=2,
+        max_players=10,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_board_streets(4),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.HIGH, PotSide.LOW_8),
+        exact_hole_cards=2,
+        default_structure=BettingStructure.POT_LIMIT,
+    ),
+    Game.FIVE_CARD_OMAHA: GameSpec(
+        game=Game.FIVE_CARD_OMAHA,
+        min_players=2,
+        max_players=8,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_board_streets(5),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.HIGH,),
+        exact_hole_cards=2,
+        default_structure=BettingStructure.POT_LIMIT,
+    ),
+    Game.FIVE_CARD_OMAHA_HI_LO: GameSpec(
+        game=Game.FIVE_CARD_OMAHA_HI_LO,
+        min_players=2,
+        max_players=8,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_board_streets(5),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.HIGH, PotSide.LOW_8),
+        exact_hole_cards=2,
+        default_structure=BettingStructure.POT_LIMIT,
+    ),
+    Game.SHORT_DECK_HOLDEM: GameSpec(
+        game=Game.SHORT_DECK_HOLDEM,
+        min_players=2,
+        max_players=9,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_board_streets(2),
+        deck_lowest_rank=_SIX_TO_ACE,
+        sides=(PotSide.HIGH_7A,),
+        default_structure=BettingStructure.NO_LIMIT,
+    ),
 }
-"""Every seed game's definition, by :class:`~floorman.domain.model.Game`."""
+"""Every game's definition, by :class:`~floorman.domain.model.Game`."""
 
 
 def game_spec(game: Game) -> GameSpec:
     """The definition of ``game`` (RULES.md game sections).
 
     Raises:
-        InvalidArgument: ``config.game`` when ``game`` is not one of the seed games.
+        InvalidArgument: ``config.game`` when ``game`` is not a game floorman plays.
     """
     spec = GAMES.get(game) if isinstance(game, Game) else None
     if spec is None:
@@ -299,6 +398,6 @@ def highest_seat(game: Game) -> int:
     player count, at most :data:`MAX_SEATS`), at a live table and in a stateless HandConfig.
 
     Raises:
-        InvalidArgument: ``config.game`` when ``game`` is not one of the seed games.
+        InvalidArgument: ``config.game`` when ``game`` is not a game floorman plays.
     """
     return min(game_spec(game).max_players, MAX_SEATS)
