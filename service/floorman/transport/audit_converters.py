@@ -23,7 +23,25 @@ FORMAT_FROM_PB: Final[dict[int, SourceFormat | None]] = {
     apb.AUDIT_FORMAT_POKERSTARS: SourceFormat.POKERSTARS,
     apb.AUDIT_FORMAT_FULL_TILT: SourceFormat.FULL_TILT,
 }
-_FORMAT_TO_PB: Final = {fmt: number for number, fmt in FORMAT_FROM_PB.items() if fmt}
+"""The formats a request may name: those the audit reads (a new reader adds its line)."""
+_OTHER_FORMATS_TO_PB: Final = {
+    SourceFormat.IPOKER: apb.AUDIT_FORMAT_IPOKER,
+    SourceFormat.BOVADA: apb.AUDIT_FORMAT_BOVADA,
+    SourceFormat.MERGE: apb.AUDIT_FORMAT_MERGE,
+    SourceFormat.EVERLEAF: apb.AUDIT_FORMAT_EVERLEAF,
+    SourceFormat.ONGAME: apb.AUDIT_FORMAT_ONGAME,
+    SourceFormat.BOSS: apb.AUDIT_FORMAT_BOSS,
+    SourceFormat.PARTYPOKER: apb.AUDIT_FORMAT_PARTYPOKER,
+    SourceFormat.WINAMAX: apb.AUDIT_FORMAT_WINAMAX,
+    SourceFormat.WINNING: apb.AUDIT_FORMAT_WINNING,
+    SourceFormat.KINGSCLUB: apb.AUDIT_FORMAT_KINGSCLUB,
+    SourceFormat.ABSOLUTE: apb.AUDIT_FORMAT_ABSOLUTE,
+}
+"""Formats reported by their own value in answers even before the audit reads them."""
+_FORMAT_TO_PB: Final = {
+    **_OTHER_FORMATS_TO_PB,
+    **{fmt: number for number, fmt in FORMAT_FROM_PB.items() if fmt},
+}
 STATUS_TO_PB: Final = {
     AuditStatus.CLEAN: apb.AUDIT_STATUS_CLEAN,
     AuditStatus.FINDINGS: apb.AUDIT_STATUS_FINDINGS,

@@ -16,6 +16,17 @@ class AuditFormat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     AUDIT_FORMAT_POKERSTARS: _ClassVar[AuditFormat]
     AUDIT_FORMAT_FULL_TILT: _ClassVar[AuditFormat]
     AUDIT_FORMAT_OTHER: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_IPOKER: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_BOVADA: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_MERGE: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_EVERLEAF: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_ONGAME: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_BOSS: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_PARTYPOKER: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_WINAMAX: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_WINNING: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_KINGSCLUB: _ClassVar[AuditFormat]
+    AUDIT_FORMAT_ABSOLUTE: _ClassVar[AuditFormat]
 
 class AuditStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -31,6 +42,17 @@ AUDIT_FORMAT_OPEN_HAND_HISTORY: AuditFormat
 AUDIT_FORMAT_POKERSTARS: AuditFormat
 AUDIT_FORMAT_FULL_TILT: AuditFormat
 AUDIT_FORMAT_OTHER: AuditFormat
+AUDIT_FORMAT_IPOKER: AuditFormat
+AUDIT_FORMAT_BOVADA: AuditFormat
+AUDIT_FORMAT_MERGE: AuditFormat
+AUDIT_FORMAT_EVERLEAF: AuditFormat
+AUDIT_FORMAT_ONGAME: AuditFormat
+AUDIT_FORMAT_BOSS: AuditFormat
+AUDIT_FORMAT_PARTYPOKER: AuditFormat
+AUDIT_FORMAT_WINAMAX: AuditFormat
+AUDIT_FORMAT_WINNING: AuditFormat
+AUDIT_FORMAT_KINGSCLUB: AuditFormat
+AUDIT_FORMAT_ABSOLUTE: AuditFormat
 AUDIT_STATUS_UNSPECIFIED: AuditStatus
 AUDIT_STATUS_CLEAN: AuditStatus
 AUDIT_STATUS_FINDINGS: AuditStatus

@@ -132,14 +132,9 @@ def read_document(
         a format the audit does not read gives one UNSUPPORTED verdict per hand it holds.
     """
     fmt = detect_format(text) if format is None else format
-    if fmt is SourceFormat.PHH:
-        found: list[RecordedHand | HandAudit] = list(phh_records(text, source=source))
-    elif fmt is SourceFormat.OHH:
-        found = _ohh(text, source)
-    elif fmt is SourceFormat.POKERSTARS:
-        found = stars_records(parse_file(text), source=source)
-    elif fmt is SourceFormat.FULL_TILT:
-        found = stars_records(parse_full_tilt(text), source=source, format=SourceFormat.FULL_TILT)
+    reader = _READERS.get(fmt)
+    if reader is not None:
+        found: list[RecordedHand | HandAudit] = reader(text, source)
     elif fmt in _HAND_STARTS:
         found = list(_unsupported(text, source, fmt))
     else:
@@ -278,3 +273,19 @@ def _ohh(text: str, source: str) -> list[RecordedHand | HandAudit]:
     from floorman.domain.audit.from_ohh import ohh_records
 
     return list(ohh_records(text, source=source))
+
+
+Reader = Callable[[str, str], list[RecordedHand | HandAudit]]
+"""A format's reader: ``(text, source) -> records and verdicts in document order``; never
+raises for bad input (see :func:`read_document`)."""
+
+_READERS: Final[dict[SourceFormat, Reader]] = {
+    SourceFormat.PHH: lambda text, source: list(phh_records(text, source=source)),
+    SourceFormat.OHH: _ohh,
+    SourceFormat.POKERSTARS: lambda text, source: stars_records(parse_file(text), source=source),
+    SourceFormat.FULL_TILT: lambda text, source: stars_records(
+        parse_full_tilt(text), source=source, format=SourceFormat.FULL_TILT
+    ),
+}
+"""The formats the audit reads, each one entry: a new room's reader is one module and one
+line here (its hand-start pattern in ``_HAND_STARTS`` then only counts hands before it)."""
