@@ -228,7 +228,8 @@ def test_eval_omaha_hi_lo_board_prints_both_halves(server, capsys):
     argv = ["eval", "--target", server.address, "--game", "omaha8", "--board", "Kh 3s 5d 8h 9c"]
     assert main([*argv, "As", "2d", "Kc", "Kd"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1].startswith("high: Three of a kind, kings (three of a kind)  best: Kh Kd Kc 9c 8h ")
+    high = "high: Three of a kind, kings (three of a kind)  best: Kh Kd Kc 9c 8h "
+    assert lines[1].startswith(high)
     assert lines[2].startswith("low: 8-5-3-2-A (high card)  best: 8h 5d 3s 2d As")
 
 

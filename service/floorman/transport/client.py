@@ -17,9 +17,11 @@ from typing import Final
 import grpc
 from google.protobuf import json_format
 
+from floorman.app.evaluation import GAME_NAMES
 from floorman.config import DEFAULT_STORE, HostPort, Settings, parse_store_url
 from floorman.domain.cards import card_str, parse_card
 from floorman.domain.errors import InvalidArgument
+from floorman.transport.converters import GAME_FROM_PB
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 from floorman_client import NO_RETRIES, FloormanClient, FloormanRpcError
@@ -30,20 +32,8 @@ EXIT_OK: Final = 0
 EXIT_ERROR: Final = 1
 EXIT_BAD_INPUT: Final = 2
 
-GAME_TITLES: Final = {
-    pb.GAME_FIVE_CARD_DRAW_7A: "Five Card Draw 7-A",
-    pb.GAME_FIVE_CARD_DRAW: "Five Card Draw",
-    pb.GAME_SEVEN_CARD_STUD: "Seven Card Stud",
-    pb.GAME_RAZZ: "Razz",
-    pb.GAME_SEVEN_CARD_STUD_HI_LO: "Seven Card Stud Hi-Lo",
-    pb.GAME_FIVE_CARD_STUD: "Five Card Stud",
-    pb.GAME_TEXAS_HOLDEM: "Texas Hold'em",
-    pb.GAME_OMAHA: "Omaha",
-    pb.GAME_OMAHA_HI_LO: "Omaha Hi-Lo",
-    pb.GAME_FIVE_CARD_OMAHA: "Five Card Omaha",
-    pb.GAME_FIVE_CARD_OMAHA_HI_LO: "Five Card Omaha Hi-Lo",
-    pb.GAME_SHORT_DECK_HOLDEM: "Short-deck Hold'em",
-}
+GAME_TITLES: Final = {number: GAME_NAMES[game] for number, game in GAME_FROM_PB.items()}
+"""``floorman.v1.Game`` number -> the game's name (the use cases' message names)."""
 
 
 def parse_game_name(text: str) -> int:
