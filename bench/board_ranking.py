@@ -24,6 +24,7 @@ from floorman.domain.ranking import evaluate, high_strength, side_rankings
 
 SEED = 20_261_201
 POKERKIT_SHARE = {2: 20, 4: 40, 5: 80}  # pokerkit's share of the deals, by hole cards
+FULL_ANSWER_SHARE = 20  # floorman's full Omaha answers (best cards, text): 1/20 of the deals
 
 Deal = tuple[list[int], list[int]]
 
@@ -117,6 +118,7 @@ def build_cases(n: int) -> list[Case]:
     short = make_deals(n, 2, short_deck=True)
     omaha4, omaha5 = make_deals(n, 4), make_deals(n, 5)
     pk2, pk4, pk5 = (max(1, n // POKERKIT_SHARE[h]) for h in (2, 4, 5))
+    full = max(1, n // FULL_ANSWER_SHARE)
     holdem_refs = ("treys", f"pokerkit {PK_HIGH}")
     cases = [
         Case(
@@ -158,7 +160,7 @@ def build_cases(n: int) -> list[Case]:
                  n, (hi_lo_ref,)),
             Case(hi_lo_ref, cards, _pokerkit([PK_OMAHA, PK_LOW], deals[:pk]), pk),
             Case(f"floorman evaluate({hi_lo_game.name}): full answer", cards,
-                 _full_answer(hi_lo_game, deals), n, (hi_lo_ref,)),
+                 _full_answer(hi_lo_game, deals[:full]), full, (hi_lo_ref,)),
         ]  # fmt: skip
     return cases
 
@@ -173,7 +175,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     results = measure(build_cases(args.hands), args.rounds)
     shares = ", ".join(f"{h} hole cards 1/{s}" for h, s in POKERKIT_SHARE.items())
     print(
-        f"Community-card ranking, {args.hands} random deals per game (pokerkit: {shares}), "
+        f"Community-card ranking, {args.hands} random deals per game (pokerkit: {shares}; "
+        f"full Omaha answers 1/{FULL_ANSWER_SHARE}), "
         f"seed {SEED}, five-card boards, median of {args.rounds} interleaved rounds, "
         f"pre-parsed cards ({time.perf_counter() - start:.1f} s)"
     )

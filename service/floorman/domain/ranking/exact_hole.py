@@ -173,13 +173,21 @@ def best_five(
     hole: Sequence[Card],
     board: Sequence[Card],
     take: int,
+    *,
+    target: int | None = None,
 ) -> tuple[int, tuple[Card, ...]]:
     """``(best five(cards), the first five reaching it)`` over the ``take`` + ``5 - take``
-    choices (hole cards in ``hole`` order, then board cards): what a dealer reads out."""
+    choices (hole cards in ``hole`` order, then board cards): what a dealer reads out.
+
+    ``target``, when known (the fast strength of the same hand), stops the search at the
+    first five reaching it.
+    """
     best, cards = -1, ()
     for part in combinations(hole, take):
         for rest in combinations(board, 5 - take):
             value = five((*part, *rest))
             if value > best:
                 best, cards = value, (*part, *rest)
+                if value == target:
+                    return best, cards
     return best, cards
