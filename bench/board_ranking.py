@@ -43,6 +43,14 @@ def make_deals(count: int, hole: int, *, short_deck: bool = False, seed: int = S
 def _floorman(game: Game, deals: list[Deal]) -> Callable[[], None]:
     """Every pot side's strength of each deal (the settlement path)."""
     hands = [ranking.hand for ranking in side_rankings(game)]
+    if len(hands) == 1:
+        (one,) = hands
+
+        def run_one() -> None:
+            for hole, board in deals:
+                one(hole, board)
+
+        return run_one
 
     def run() -> None:
         for hole, board in deals:

@@ -212,6 +212,7 @@ def test_holdem_value_is_the_best_five_of_hole_and_board(deck: list[int], board:
     assert value.high is not None
     assert plain_high(value.high.best_cards) == best
     assert high_strength(cards) == value.high.strength
+    assert side_rankings(Game.TEXAS_HOLDEM)[0].hand(cards[:2], cards[2:]) == value.high.strength
 
 
 # ----------------------------------------------------------------------------- Omaha
