@@ -229,8 +229,9 @@ def test_big_blind_ante_over_grpc_is_dead_money_settled_to_the_chip(rules_stub):
 
 def test_board_refusals_over_grpc(rules_stub):
     """RULES.md rule ids ``board.count`` (a board card before its street, too many board
-    cards), ``history.incomplete`` (the flop still due), ``straddle.player`` / ``straddle.amount`` (a straddle in a game without a board,
-    or not twice the big blind), with the BadRequest field paths."""
+    cards), ``history.incomplete`` (the flop still due), ``straddle.player`` /
+    ``straddle.amount`` (a straddle in a game without a board, or not twice the big blind),
+    with the BadRequest field paths."""
     cfg = config(pb.GAME_TEXAS_HOLDEM, [1000] * 3, button=3)
     early = [deal(1, "Ac Ad"), board("2c 3c 4c")]
     error = invalid(settle, rules_stub, cfg, early)
