@@ -22,6 +22,10 @@ class Game(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_FIVE_CARD_OMAHA: _ClassVar[Game]
     GAME_FIVE_CARD_OMAHA_HI_LO: _ClassVar[Game]
     GAME_SHORT_DECK_HOLDEM: _ClassVar[Game]
+    GAME_DEUCE_TO_SEVEN_SINGLE_DRAW: _ClassVar[Game]
+    GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW: _ClassVar[Game]
+    GAME_ACE_TO_FIVE_TRIPLE_DRAW: _ClassVar[Game]
+    GAME_BADUGI: _ClassVar[Game]
 
 class HandCategory(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -81,6 +85,10 @@ GAME_OMAHA_HI_LO: Game
 GAME_FIVE_CARD_OMAHA: Game
 GAME_FIVE_CARD_OMAHA_HI_LO: Game
 GAME_SHORT_DECK_HOLDEM: Game
+GAME_DEUCE_TO_SEVEN_SINGLE_DRAW: Game
+GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW: Game
+GAME_ACE_TO_FIVE_TRIPLE_DRAW: Game
+GAME_BADUGI: Game
 HAND_CATEGORY_UNSPECIFIED: HandCategory
 HAND_CATEGORY_HIGH_CARD: HandCategory
 HAND_CATEGORY_ONE_PAIR: HandCategory
