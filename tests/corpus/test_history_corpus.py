@@ -25,6 +25,9 @@ SUMMARY_PROPERTY = "corpus_summary"
 # of the record: not a card), and the showdown then shows three cards.
 KNOWN_UNREADABLE = {(91733835979, "'of' is not a card")}
 SEED_VARIANTS = {"F7S": 13, "F7S/8": 7, "FR": 10}
+BOARD_VARIANTS = {"FT": 7, "NT": 513, "NS": 1, "PO": 8, "FO/8": 14}
+"""The community-card hands of the corpus (issue 11: RULES.md "Hold'em and Omaha")."""
+SUPPORTED_VARIANTS = SEED_VARIANTS | BOARD_VARIANTS
 
 
 def phh_files(corpus_dir: Path) -> list[Path]:
@@ -32,7 +35,9 @@ def phh_files(corpus_dir: Path) -> list[Path]:
 
 
 def test_phh_every_corpus_file_parses_and_seed_games_are_supported(corpus_dir, record_property):
-    """All 589 PHH files parse; exactly the F7S, F7S/8 and FR hands are seed games."""
+    """All 589 PHH files parse; the F7S, F7S/8, FR hands and the hold'em, Omaha and
+    short-deck hands (FT, NT, NS, PO, FO/8) are games floorman plays, the 16 2-7 and badugi
+    hands are not."""
     variants: Counter[str] = Counter()
     for path in phh_files(corpus_dir):
         hand = parse_phh(path.read_text(encoding="utf-8"))
@@ -43,8 +48,8 @@ def test_phh_every_corpus_file_parses_and_seed_games_are_supported(corpus_dir, r
     summary = ", ".join(f"{k}: {v}" for k, v in sorted(variants.items()))
     print(f"phh files by variant: {summary}")
     record_property(SUMMARY_PROPERTY, f"phh files: {summary}")
-    assert {k: variants[k] for k in SEED_VARIANTS} == SEED_VARIANTS
-    assert variants["unsupported"] == 559
+    assert {k: variants[k] for k in SUPPORTED_VARIANTS} == SUPPORTED_VARIANTS
+    assert variants["unsupported"] == 16
 
 
 def test_phh_writer_round_trips_every_corpus_file(corpus_dir):
@@ -56,8 +61,8 @@ def test_phh_writer_round_trips_every_corpus_file(corpus_dir):
 
 
 def test_phh_writer_output_is_read_by_pokerkit_as_the_original(corpus_dir):
-    """pokerkit (an independent PHH reader) loads our output of every seed-game file to the
-    same hand history as the original file."""
+    """pokerkit (an independent PHH reader) loads our output of every file of a game we play
+    to the same hand history as the original file."""
     checked = 0
     for path in phh_files(corpus_dir):
         text = path.read_text(encoding="utf-8")
@@ -66,7 +71,7 @@ def test_phh_writer_output_is_read_by_pokerkit_as_the_original(corpus_dir):
             continue
         assert HandHistory.loads(dump_phh(hand)) == HandHistory.loads(text), path.name
         checked += 1
-    assert checked == sum(SEED_VARIANTS.values())
+    assert checked == sum(SUPPORTED_VARIANTS.values())
 
 
 def stars_files(corpus_dir: Path) -> list[Path]:

@@ -101,9 +101,11 @@ class SettledRecord:
 
     def forced_bets(self) -> tuple[ForcedBet, ...]:
         """The forced bets the engine posted: the explicit ``forced_bets``, or those it derives
-        from the stakes: an ante for every seat, then in the draw games the small blind left
-        of the button (the button heads-up) and the big blind left of it (RULES.md "Stakes
-        defaults", game sections). Nominal amounts: a short stack posts what it has. An
+        from the stakes: an ante for every seat, then in the button games the small blind
+        left of the button (the button heads-up) and the big blind left of it, and in the
+        community-card games the big-blind ante (dead, by the big blind) and the straddle
+        (left of the big blind, three or more players) when the stakes have them (RULES.md
+        "Stakes defaults", game sections). Nominal amounts: a short stack posts what it has. An
         explicit stud bring-in is not among them: it is acted, not posted."""
         config = self.record.config
         if config.forced_bets:
@@ -124,13 +126,22 @@ class SettledRecord:
                         amount=stakes.small_blind,
                     )
                 )
+            big = (small + 1) % n
             bets.append(
-                ForcedBet(
-                    seat=seats[(small + 1) % n],
-                    kind=ForcedBetKind.BIG_BLIND,
-                    amount=stakes.big_blind,
-                )
+                ForcedBet(seat=seats[big], kind=ForcedBetKind.BIG_BLIND, amount=stakes.big_blind)
             )
+            extra = getattr(stakes, "big_blind_ante", 0)
+            if extra:
+                bets.append(
+                    ForcedBet(seat=seats[big], kind=ForcedBetKind.BIG_BLIND_ANTE, amount=extra)
+                )
+            straddle = getattr(stakes, "straddle", 0)
+            if straddle and n > 2:
+                bets.append(
+                    ForcedBet(
+                        seat=seats[(big + 1) % n], kind=ForcedBetKind.STRADDLE, amount=straddle
+                    )
+                )
         return tuple(bets)
 
 
