@@ -295,7 +295,7 @@ class SeatView(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., stack: _Optional[int] = ..., bet: _Optional[int] = ..., contributed: _Optional[int] = ..., folded: _Optional[bool] = ..., all_in: _Optional[bool] = ..., up_cards: _Optional[_Iterable[str]] = ..., card_count: _Optional[int] = ...) -> None: ...
 
 class HandSnapshot(_message.Message):
-    __slots__ = ("street", "seat_to_act", "pot_total", "amount_to_call", "phase", "current_bet", "seats", "awaiting_deal_seats", "hand_complete", "bets_this_round")
+    __slots__ = ("street", "seat_to_act", "pot_total", "amount_to_call", "phase", "current_bet", "seats", "awaiting_deal_seats", "hand_complete", "bets_this_round", "board")
     STREET_FIELD_NUMBER: _ClassVar[int]
     SEAT_TO_ACT_FIELD_NUMBER: _ClassVar[int]
     POT_TOTAL_FIELD_NUMBER: _ClassVar[int]
@@ -306,6 +306,7 @@ class HandSnapshot(_message.Message):
     AWAITING_DEAL_SEATS_FIELD_NUMBER: _ClassVar[int]
     HAND_COMPLETE_FIELD_NUMBER: _ClassVar[int]
     BETS_THIS_ROUND_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
     street: str
     seat_to_act: int
     pot_total: int
@@ -316,7 +317,8 @@ class HandSnapshot(_message.Message):
     awaiting_deal_seats: _containers.RepeatedScalarFieldContainer[int]
     hand_complete: bool
     bets_this_round: int
-    def __init__(self, street: _Optional[str] = ..., seat_to_act: _Optional[int] = ..., pot_total: _Optional[int] = ..., amount_to_call: _Optional[int] = ..., phase: _Optional[str] = ..., current_bet: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., awaiting_deal_seats: _Optional[_Iterable[int]] = ..., hand_complete: _Optional[bool] = ..., bets_this_round: _Optional[int] = ...) -> None: ...
+    board: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, street: _Optional[str] = ..., seat_to_act: _Optional[int] = ..., pot_total: _Optional[int] = ..., amount_to_call: _Optional[int] = ..., phase: _Optional[str] = ..., current_bet: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., awaiting_deal_seats: _Optional[_Iterable[int]] = ..., hand_complete: _Optional[bool] = ..., bets_this_round: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Pot(_message.Message):
     __slots__ = ("amount", "eligible_seats", "winner_seats", "low_winner_seats")
