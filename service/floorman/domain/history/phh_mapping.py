@@ -114,8 +114,10 @@ def phh_scale(phh: PhhHand) -> int:
 
 def scaled(value: Amount | None, scale: int) -> Amount | None:
     """``value`` in minor units at ``scale`` (an ``int`` when whole, else unchanged)."""
-    if value is None or scale == 1 or isinstance(value, int):
+    if value is None or scale == 1:
         return value
+    if isinstance(value, int):
+        return value * scale
     whole = value * scale
     return int(whole) if whole.is_finite() and whole == whole.to_integral_value() else value
 

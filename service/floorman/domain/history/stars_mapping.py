@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from floorman.domain.cards import Card
 from floorman.domain.engine import DealRequest, Phase, legal_actions, start_hand
+from floorman.domain.games import game_spec
 from floorman.domain.history.pokerstars_model import (
     StarsEvent,
     StarsEventKind,
@@ -207,14 +208,11 @@ class _Mapper:
         self.dealt: dict[tuple[StarsStreet, int], StarsEvent] = {}
         self.replacements: dict[int, list[StarsEvent]] = {}
         self.community: dict[StarsStreet, StarsEvent] = {}
+        draws = any(street.draw for street in game_spec(hand.game).streets)
         for event in hand.events:
             if event.kind is _K.COMMUNITY:
                 self.community.setdefault(event.street, event)
-            elif (
-                event.kind is _K.DEAL
-                and hand.game.is_draw
-                and event.street is not StarsStreet.FIRST_ROUND
-            ):
+            elif event.kind is _K.DEAL and draws and event.street is not StarsStreet.FIRST_ROUND:
                 self.replacements.setdefault(event.seat, []).append(event)
             elif event.kind is _K.DEAL:
                 self.dealt.setdefault((event.street, event.seat), event)
