@@ -191,7 +191,8 @@ def pot_awards(state: HandState, result: HandResult) -> tuple[PotAward, ...]:
     """Each pot's rake and each winner's chips, split exactly as the settlement split them.
 
     RULES.md "Common to every game" (side pots, rake out of the main pot first, ties and odd
-    chips), "Seven Card Stud family" (Hi-Lo halves, the odd chip to the high half).
+    chips), "Seven Card Stud family" (Hi-Lo halves, the odd chip to the high half), "Hold'em
+    and Omaha" (both halves' odd chips from the first winner left of the button).
     The per-seat sums equal ``result.payouts``.
     """
     contributions = {seat: state.contributed[pos] for pos, seat in enumerate(state.seats)}
@@ -214,7 +215,12 @@ def pot_awards(state: HandState, result: HandResult) -> tuple[PotAward, ...]:
             order = _high_order(game, share.winners, hands, seat_order)
             high = split_amount(share.amount - low_half, order, unit=unit)
             if share.low_winners:
-                low = split_amount(low_half, stud_low_order(share.low_winners, hands), unit=unit)
+                low_order = (
+                    button_order(share.low_winners, seat_order)
+                    if game.is_draw  # Omaha Hi-Lo: left of the button, as the high half
+                    else stud_low_order(share.low_winners, hands)
+                )
+                low = split_amount(low_half, low_order, unit=unit)
         awards.append(
             PotAward(
                 number=number,
