@@ -48,7 +48,13 @@ class Comparison:
 def _side_value(ranking: SideRanking, own: Sequence[Card], board: Sequence[Card]) -> HandValue:
     """The value of one side: strength, the five cards that play and the description."""
     if ranking.take:
-        strength, five = exact_hole.best_five(ranking.any_five, own, board, ranking.take)
+        target = ranking.hand(own, board)
+        if ranking.qualifier and not target:
+            a5, a5_cards = ranking.a5_fallback(own, board)
+            return describe.no_low_value(a5, a5_cards)
+        strength, five = exact_hole.best_five(
+            ranking.any_five, own, board, ranking.take, target=target
+        )
     else:
         five = (*own, *board)
         strength = ranking.any_five(five)

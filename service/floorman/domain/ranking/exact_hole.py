@@ -42,21 +42,50 @@ SuitedTable = Sequence[int]
 UnsuitedTable = dict[int, int]
 
 
+@functools.cache
+def _index_sets(size: int, take: int) -> tuple[tuple[int, ...], ...]:
+    """Every ``take``-subset of ``range(size)``, as index tuples."""
+    return tuple(combinations(range(size), take))
+
+
+def _part_keys(cards: Sequence[Card], take: int) -> set[int]:
+    """The distinct rank keys of every ``take``-card subset of ``cards``."""
+    keys = [_R[c] for c in cards]
+    if take == 2:
+        return {keys[i] + keys[j] for i, j in _index_sets(len(keys), 2)}
+    if take == 3:
+        return {keys[i] + keys[j] + keys[k] for i, j, k in _index_sets(len(keys), 3)}
+    return {sum(keys[i] for i in part) for part in _index_sets(len(keys), take)}
+
+
+def _suited_masks(cards: Sequence[Card], suit: int, take: int) -> list[int]:
+    """Rank masks of every ``take``-subset of the ``suit`` cards of ``cards``."""
+    bits = [1 << (c >> 2) for c in cards if c & 3 == suit]
+    if len(bits) < take:
+        return []
+    return [sum(bits[i] for i in part) for part in _index_sets(len(bits), take)]
+
+
 @functools.lru_cache(maxsize=256)
 def _board_parts(
     board: tuple[Card, ...], take: int
-) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
-    """(distinct rank keys of every ``take``-card subset of ``board``, per suit the rank
-    masks of its ``take``-card subsets)."""
-    keys = tuple({sum(_R[c] for c in part) for part in combinations(board, take)})
+) -> tuple[tuple[int, ...], tuple[tuple[int, list[int]], ...]]:
+    """(rank keys of every ``take``-card subset of ``board``, ``(suit, rank masks of its
+    take-card subsets)`` for each suit holding ``take`` or more board cards)."""
+    counts = [0, 0, 0, 0]
+    for c in board:
+        counts[c & 3] += 1
     suited = tuple(
-        tuple(
-            sum(1 << (c >> 2) for c in part)
-            for part in combinations([c for c in board if c & 3 == suit], take)
-        )
-        for suit in range(4)
+        (suit, _suited_masks(board, suit, take)) for suit in range(4) if counts[suit] >= take
     )
-    return keys, suited
+    if take == 3 and len(board) == 5:  # the river: the ten triples written out
+        p, q, r, s, t = map(_R.__getitem__, board)
+        keys = (
+            p + q + r, p + q + s, p + q + t, p + r + s, p + r + t,
+            p + s + t, q + r + s, q + r + t, q + s + t, r + s + t,
+        )  # fmt: skip
+        return keys, suited
+    return tuple(_part_keys(board, take)), suited
 
 
 def exact_high(
@@ -72,21 +101,23 @@ def exact_high(
     value ignoring flushes, one suit's rank mask -> flush value).
 
     Raises:
-        KeyError / IndexError: fewer than ``take`` hole or ``5 - take`` board cards.
+        KeyError / IndexError / ValueError: fewer than ``take`` hole or ``5 - take`` board
+            cards.
     """
     board_keys, board_suited = _board_parts(tuple(board), 5 - take)
     get = unsuited.__getitem__
-    hole_keys = {sum(_R[c] for c in part) for part in combinations(hole, take)}
-    best = max([get(h + b) for h in hole_keys for b in board_keys])
-    for suit in range(4):
-        board_masks = board_suited[suit]
-        if not board_masks:
-            continue
-        own = [c for c in hole if c & 3 == suit]
-        if len(own) < take:
-            continue
-        for part in combinations(own, take):
-            mask = sum(1 << (c >> 2) for c in part)
+    if take == 2 and len(hole) == 4:  # Omaha: the six pairs written out
+        a, b, c, d = map(_R.__getitem__, hole)
+        best = max(
+            map(
+                get,
+                [h + x for h in (a + b, a + c, a + d, b + c, b + d, c + d) for x in board_keys],
+            )
+        )
+    else:
+        best = max(map(get, [h + x for h in _part_keys(hole, take) for x in board_keys]))
+    for suit, board_masks in board_suited:
+        for mask in _suited_masks(hole, suit, take):
             for board_mask in board_masks:
                 value = suited[mask | board_mask]
                 if value > best:
@@ -142,13 +173,21 @@ def best_five(
     hole: Sequence[Card],
     board: Sequence[Card],
     take: int,
+    *,
+    target: int | None = None,
 ) -> tuple[int, tuple[Card, ...]]:
     """``(best five(cards), the first five reaching it)`` over the ``take`` + ``5 - take``
-    choices (hole cards in ``hole`` order, then board cards): what a dealer reads out."""
+    choices (hole cards in ``hole`` order, then board cards): what a dealer reads out.
+
+    ``target``, when known (the fast strength of the same hand), stops the search at the
+    first five reaching it.
+    """
     best, cards = -1, ()
     for part in combinations(hole, take):
         for rest in combinations(board, 5 - take):
             value = five((*part, *rest))
             if value > best:
                 best, cards = value, (*part, *rest)
+                if value == target:
+                    return best, cards
     return best, cards

@@ -22,6 +22,7 @@ from floorman.domain.ranking import exact_hole, tables
 from floorman.domain.ranking.strength import (
     high_7a_strength,
     high_strength,
+    high_strength_with_board,
     low_8_strength,
     low_a5_strength,
 )
@@ -75,6 +76,9 @@ def _seven_to_ace(short_deck_36: bool) -> Strength:
 
 
 def _any_five_hand(five: Strength) -> HandStrength:
+    if five is high_strength:
+        return high_strength_with_board
+
     def hand(own: Sequence[Card], board: Sequence[Card]) -> int:
         return five((*own, *board)) if board else five(own)
 

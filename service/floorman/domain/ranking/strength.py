@@ -109,6 +109,24 @@ def high_strength(cards: Sequence[Card]) -> int:
         return high_strength(cards)
 
 
+def high_strength_with_board(own: Sequence[Card], board: Sequence[Card]) -> int:
+    """:func:`high_strength` of ``own`` and ``board`` cards together (5-7 cards), without
+    building the seven-card sequence for the common Hold'em case (2 hole + 5 board)."""
+    if len(own) == 2 and len(board) == 5:
+        a, b = own
+        c, d, e, f, g = board
+        key = _START + _K[a] + _K[b] + _K[c] + _K[d] + _K[e] + _K[f] + _K[g]
+        try:
+            if not key & _FLUSH_BITS:
+                return _standard_unsuited[key & _RANK_MASK]
+        except TypeError:
+            if _standard_unsuited is not None:
+                raise
+            _load_standard()
+            return high_strength_with_board(own, board)
+    return high_strength((*own, *board))
+
+
 def high_7a_strength(cards: Sequence[Card], *, short_deck_36: bool = False) -> int:
     """7-A strength of the best five of 5-7 ``cards`` (RULES.md "Five Card Draw, 7-A",
     "Hold'em and Omaha" Short-deck).
