@@ -229,8 +229,9 @@ def test_big_blind_ante_over_grpc_is_dead_money_settled_to_the_chip(rules_stub):
 
 def test_board_refusals_over_grpc(rules_stub):
     """RULES.md rule ids ``board.count`` (a board card before its street, too many board
-    cards), ``straddle.player`` / ``straddle.amount`` (a straddle in a game without a board,
-    or not twice the big blind), with the BadRequest field paths."""
+    cards), ``history.incomplete`` (the flop still due), ``straddle.player`` /
+    ``straddle.amount`` (a straddle in a game without a board, or not twice the big blind),
+    with the BadRequest field paths."""
     cfg = config(pb.GAME_TEXAS_HOLDEM, [1000] * 3, button=3)
     early = [deal(1, "Ac Ad"), board("2c 3c 4c")]
     error = invalid(settle, rules_stub, cfg, early)
@@ -238,6 +239,10 @@ def test_board_refusals_over_grpc(rules_stub):
     many = [*holes(2, (1, 2, 3)), ev(3, CALL), ev(1, CALL), ev(2, CHECK), board("2c 3c 4c 5c")]
     error = invalid(settle, rules_stub, cfg, many)
     assert violation_rules(error) == [("history[6]", "board.count")]
+    stopped = [*holes(2, (1, 2, 3)), ev(3, CALL), ev(1, CALL), ev(2, CHECK)]
+    error = invalid(settle, rules_stub, cfg, stopped)
+    assert violation_rules(error) == [("history", "history.incomplete")]
+    assert "cards are still due on flop (the board)" in error.details()
     draw = config(pb.GAME_FIVE_CARD_DRAW, [1000] * 3, button=3)
     draw.stakes.straddle = 20
     error = invalid(listing, rules_stub, draw, [])

@@ -41,7 +41,11 @@ def start_hand(config: HandConfig) -> HandState:
     ``forced_bets``, when given, is the hand's whole list: nothing is derived beside it. A
     ``BRING_IN`` entry (stud only, at most one) is not posted: it names the seat that must
     bring in (instead of the door cards) and the bring-in amount (instead of the stakes');
-    that seat still acts BRING_IN or COMPLETE on the first street.
+    that seat still acts BRING_IN or COMPLETE on the first street. The community-card games
+    add, from ``stakes.big_blind_ante`` and ``stakes.straddle`` or as explicit entries, the
+    big-blind ante (dead money posted by the big blind after its blind) and the live straddle
+    (twice the big blind, by the seat left of the big blind, never heads-up, derived only when
+    that seat's stack covers it): RULES.md "Hold'em and Omaha", docs/rules.md.
 
     Args:
         config: the hand's configuration (seats listed clockwise; seat numbers >= 1).
@@ -54,8 +58,8 @@ def start_hand(config: HandConfig) -> HandState:
         InvalidArgument: every problem found, with field paths such as ``config.seats``,
             ``config.seats[2].stack``, ``config.stakes.bring_in``, ``config.button_seat``,
             ``config.forced_bets[1].amount`` (rule ids ``bring_in.amount``,
-            ``bring_in.player``, ``blind.amount``, ``blind.player``, ``ante.amount`` where
-            one applies).
+            ``bring_in.player``, ``blind.amount``, ``blind.player``, ``ante.amount``,
+            ``straddle.amount``, ``straddle.player`` where one applies).
     """
     spec = game_spec(config.game)
     _check_config(config, spec)
