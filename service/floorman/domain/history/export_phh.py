@@ -1,7 +1,8 @@
 """Hand record -> PHH text (the PHH specification, ``uoftcprg/phh-std``).
 
 Variant codes: the standard ``F7S``, ``F7S/8`` and ``FR`` for the fixed-limit seven card
-studs (pokerkit reads these); floorman's house codes otherwise (``F5CD``, ``F5CD7A``,
+studs and ``FT``, ``NT``, ``NS``, ``PO``, ``FO/8`` for the community-card games (pokerkit reads
+these); floorman's house codes otherwise (``PT``, ``NO``, ``P5O/8`` ...) (``F5CD``, ``F5CD7A``,
 ``F5S`` and their ``P``/``N`` forms, ``P7S``, ``N7S/8``, ``NR`` ...: not in the PHH
 specification, see :mod:`floorman.domain.history.phh_variants`).
 
@@ -16,8 +17,8 @@ What is written:
   does; ``bring_in``, ``small_bet`` / ``big_bet`` (fixed limit) or ``min_bet`` (the big blind in
   draw, the small bet in stud), all with RULES.md "Stakes defaults" applied;
 * ``actions``: ``d dh pK CARDS`` per Deal (a seat's down cards before its up cards on the first
-  stud street, as PHH faces follow the card's place), ``d db CARD`` for the stud community
-  card, ``pb``, ``f``, ``cc``, ``cbr TO`` (the raise-to total: BET, RAISE and COMPLETE),
+  stud street, as PHH faces follow the card's place), ``d db CARDS`` for the stud community
+  card and the board (one per Deal: the flop's three cards, the turn, the river), ``pb``, ``f``, ``cc``, ``cbr TO`` (the raise-to total: BET, RAISE and COMPLETE),
   ``sd CARDS`` (a draw; none: stand pat), ``sm CARDS`` (a show, cards as recorded) and ``sm``
   (a muck); unknown cards are ``??``; a reported burn is the no-op ``# burn CARDS``;
 * ``finishing_stacks`` and ``winnings`` from the engine's settlement (after rake), when the

@@ -1,11 +1,11 @@
-"""Full Tilt Poker text export reader: a file's text -> hands of the seed games.
+"""Full Tilt Poker text export reader: a file's text -> hands of the games floorman plays.
 
 Pure: takes the decoded text (UTF-16 files must be decoded by the caller). The result uses
 the PokerStars-style model of :mod:`floorman.domain.history.pokerstars_model`
 (:class:`StarsFile`, :class:`StarsHand`, :class:`StarsEvent`), so everything that reads
 PokerStars hands reads Full Tilt hands too. :func:`parse_full_tilt` never raises on bad input:
 a hand it cannot read is a :class:`StarsProblem` with the line, a hand of another game
-(hold'em, Omaha, 2-7, badugi in mixed files) a :class:`StarsUnsupported`.
+(2-7, badugi in mixed files) a :class:`StarsUnsupported`.
 
 The line grammar (``../shared/corpus/hh-fpdb/README.md``, "Full Tilt text"): a header
 ``Full Tilt Poker Game #N: Table T - $3/$6 Ante $0.50 - Limit Stud Hi - time``; seats

@@ -11,14 +11,16 @@ Mapping (PHH specification -> DESIGN.md contract):
   ``Stakes.small_blind`` / ``big_blind``. PHH reverses antes and blinds heads-up. Non-uniform
   antes become explicit ``forced_bets``; so do blinds that are not one small and one big
   blind (a newcomer's big blind, a missing small blind: every live blind is a big blind when
-  it is the largest, else a small blind; no seed game has straddles). floorman's
+  it is the largest, else a small blind; a straddle, a big-blind ante and a button blind:
+  :func:`_blinds`). floorman's
   user-defined fields (``_forced_bets``, ``_rake_policy`` ...: :mod:`phh_house`) complete
   the configuration of an exported hand.
 * ``d dh pK CARDS``: Deals to seat K; in stud each card's face follows its place in the seat's
   hand (seven card stud: 2 down, 4 up, 1 down; five card stud: 1 down, 4 up), so a 3rd-street
   deal becomes a down Deal of two cards and an up Deal of one. In the draw games every card is
-  down (after a DRAW they are the replacement cards). ``d db CARD``: the stud community card
-  (seat 0, face up).
+  down (after a DRAW they are the replacement cards), so are the hole cards of the
+  community-card games. ``d db CARDS``: the stud community card, or the board cards of a
+  flop, turn or river (seat 0, face up).
 * ``pb`` -> BRING_IN; ``f`` -> FOLD; ``cc`` -> CHECK or CALL and ``cbr X`` -> BET, RAISE or
   COMPLETE to X, resolved by stepping the engine (its legal actions), or, once the engine has
   refused an event, from a small tally of the street's bets; ``sd`` -> DRAW (no cards: stand

@@ -1,8 +1,8 @@
-"""PokerStars text export reader: a file's text -> hands of the seed games, skips, problems.
+"""PokerStars text export reader: a file's text -> hands of our games, skips, problems.
 
 Pure: takes the decoded text (``str``), never a path. :func:`parse_file` never raises on bad
 input: a hand it cannot read becomes a :class:`StarsProblem` with the line number, a hand of
-another game (hold'em, Omaha, 2-7, badugi in mixed files) a :class:`StarsUnsupported`.
+another game (2-7, badugi in mixed files) a :class:`StarsUnsupported`.
 
 Hands are blocks of lines starting with a ``PokerStars ... #N:`` header and separated by blank
 lines; a UTF-8 byte-order mark and CRLF line ends are accepted. The line grammar is described

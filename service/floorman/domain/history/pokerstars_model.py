@@ -228,7 +228,7 @@ class StarsProblem:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StarsUnsupported:
-    """A hand of a game floorman does not play (hold'em, Omaha, 2-7, badugi ...)."""
+    """A hand of a game floorman does not play (2-7 lowball, badugi ...)."""
 
     line: int
     hand_id: int
