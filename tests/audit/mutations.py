@@ -44,6 +44,7 @@ from floorman.domain.audit.from_pokerstars import (
     table_stakes,
 )
 from floorman.domain.cards import card_str
+from floorman.domain.games import game_spec
 from floorman.domain.history.amounts import parse_money
 from floorman.domain.history.full_tilt import parse_full_tilt
 from floorman.domain.history.phh import PhhHand, PhhVerb, map_phh, parse_phh
@@ -103,6 +104,17 @@ class Unit:
     audit: Callable[[str], HandAudit]
     mutate: Callable[[Unit, str, random.Random], Mutant | None]
     extra: dict[str, object] = field(default_factory=dict)
+
+
+SEED_ONLY = True
+"""The mutations cover the seed games: their independent checks (the chip tallies, the
+stated amounts, pokerkit's evaluators fed seven stud cards or five draw cards) know no board.
+The Hold'em, Omaha and short-deck hands of the corpus (issue 11) are audited, not mutated
+(``tests/audit/test_audit_corpus.py``)."""
+
+
+def _has_board(game: Game | None) -> bool:
+    return SEED_ONLY and game is not None and game_spec(game).has_board
 
 
 def _legal(kind: str, unit: Unit, text: str, reason: str) -> Mutant:
@@ -227,7 +239,7 @@ def stars_units(text: str, *, name: str, format: SourceFormat, seen: set[str]) -
     units = []
     for hand in parsed.hands:
         key = f"{format.value}:{hand.hand_id}"
-        if key in seen:
+        if key in seen or _has_board(hand.game):
             continue
         seen.add(key)
         following = [s for s in starts if s > hand.line]
@@ -526,9 +538,10 @@ def first_breaking(attempt: Callable[[], Mutant], tries: int = SHOWN_CARD_TRIES)
 
 
 def phh_unit(text: str, *, name: str) -> Unit | None:
-    """A clean seed-game PHH hand as a mutation unit (``None`` for other hands)."""
+    """A clean seed-game PHH hand as a mutation unit (``None`` for other hands, the
+    community-card games included: :data:`SEED_ONLY`)."""
     hand = parse_phh(text)
-    if not hand.supported:
+    if not hand.supported or _has_board(hand.game):
         return None
     audit = _phh_auditor(name)
     if audit(text).status is not AuditStatus.CLEAN:

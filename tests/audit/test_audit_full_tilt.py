@@ -97,9 +97,9 @@ Seat 5: Hero (big blind) mucked [Ts 5d 6s 7h 9c] - a straight, Ten high
 """
 )
 
-HOLDEM = (
+BADUGI = (
     (
-        "Full Tilt Poker Game #29704107511: Table Jackrabbit (6 max) - $2.50/$5 - Limit Hold'em - "
+        "Full Tilt Poker Game #29704107511: Table Jackrabbit (6 max) - $2.50/$5 - Limit Badugi - "
         "19:36:43 CET - 2011/04/07\n"
     )
     + """\
@@ -150,9 +150,9 @@ def test_draw_discards_and_replacement_cards_are_read():
 
 def test_full_tilt_hands_audit_clean_and_other_games_are_unsupported():
     """RULES.md, every rule: both hands audit clean (Full Tilt lists draws and showdown lines
-    in its own order: the auditor applies them in the rules' order); a hold'em hand in the
+    in its own order: the auditor applies them in the rules' order); a badugi hand in the
     same document is unsupported."""
-    document = "\n\n".join((STUD, DRAW, HOLDEM))
+    document = "\n\n".join((STUD, DRAW, BADUGI))
     assert looks_like_full_tilt(document)
     audits = audit_document(document, source="ftp.txt")
     assert [a.status for a in audits] == [

@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 
 from floorman.domain.cards import Card
+from floorman.domain.games import game_spec
 from floorman.domain.history.phh import PhhHand
 from floorman.domain.history.phh_actions import PhhVerb
 from floorman.domain.history.pokerstars import StarsEventKind, StarsHand
@@ -49,6 +51,8 @@ class Tally:
     cards: dict[int, tuple[Card | None, ...]] = field(default_factory=dict)
     forfeited: set[int] = field(default_factory=set)
     community: tuple[Card | None, ...] = ()
+    board: tuple[Card | None, ...] = ()  # the community-card games' board
+    dead_money: int = 0  # a big-blind ante: dead money in the main pot, never a level
     # PHH: each player's net winnings over the whole hand; PokerStars: per pot index.
     won: dict[int, int] = field(default_factory=dict)
     collected: dict[int, dict[int, int]] = field(default_factory=dict)
@@ -66,7 +70,12 @@ class Tally:
     def incomplete(self, player: int) -> str | None:
         """Why the player's final cards cannot be ranked, or ``None`` when they can."""
         cards = self.final_cards(player)
+        spec = game_spec(self.game)
         need = 7 if self.game in SEVEN_CARD_GAMES else 5
+        if spec.has_board:
+            need = spec.hand_cards
+            if len(self.board) != spec.board_cards or None in self.board:
+                return f"the board {len(self.board)} known cards, {spec.board_cards} needed"
         if len(cards) != need:
             return f"player {player} has {len(cards)} known final cards, {need} needed"
         if any(c is None for c in cards):
@@ -131,7 +140,7 @@ def tally_phh(hand: PhhHand) -> Tally:
     """Contributions, folds, shown cards and net winnings of a PHH hand of a seed game.
 
     Raises:
-        ValueError: for a hand whose game floorman does not play, or non-integral chips.
+        ValueError: for a hand whose game floorman does not play, or chips not a number.
     """
     if hand.game is None:
         raise ValueError(f"variant {hand.variant} is not a seed game")
@@ -155,7 +164,18 @@ def tally_phh(hand: PhhHand) -> Tally:
     if count == 2:  # PHH: antes and blinds are reversed heads-up
         antes.reverse()
         blinds.reverse()
+    big_blind = 0
+    board_game = game_spec(hand.game).has_board
+    if board_game and count > 2 and antes[1] and not any(antes[:1] + antes[2:]):
+        big_blind = 2  # a big-blind ante: dead money in the main pot, never a level
+    elif board_game and count == 2 and antes[0] and not antes[1]:
+        big_blind = 1  # heads-up (reversed above): p1 is the big blind
     for p in players:
+        if p == big_blind:
+            chips = min(_whole(antes[p - 1]), stacks[p])
+            stacks[p] -= chips
+            tally.dead_money = chips
+            continue
         put(p, _whole(antes[p - 1]), bet=False)
     for p in players:
         put(p, _whole(blinds[p - 1]))
@@ -168,6 +188,8 @@ def tally_phh(hand: PhhHand) -> Tally:
                 betting_since_reset = False
             if verb is PhhVerb.DEAL_HOLE:
                 dealt[action.player] += action.cards
+            elif verb is PhhVerb.DEAL_BOARD and game_spec(hand.game).has_board:
+                tally.board += action.cards
             elif verb is PhhVerb.DEAL_BOARD:
                 tally.community += action.cards
             continue
@@ -194,12 +216,13 @@ def tally_phh(hand: PhhHand) -> Tally:
     if hand.finishing_stacks is not None:
         for p in players:
             start = _whole(hand.starting_stacks[p - 1])
-            net = _whole(hand.finishing_stacks[p - 1]) - (start - contributed[p])
+            paid_in = contributed[p] + (tally.dead_money if p == big_blind else 0)
+            net = _whole(hand.finishing_stacks[p - 1]) - (start - paid_in)
             tally.won[p] = net
-        if sum(tally.won.values()) != sum(contributed.values()):
+        if sum(tally.won.values()) != sum(contributed.values()) + tally.dead_money:
             tally.problems.append(
                 f"finishing stacks pay {sum(tally.won.values())} but the players put in "
-                f"{sum(contributed.values())}"
+                f"{sum(contributed.values()) + tally.dead_money}"
             )
     return tally
 
@@ -225,6 +248,8 @@ def tally_stars(hand: StarsHand) -> Tally:
             shown[event.seat] = event.cards
         elif kind is StarsEventKind.MUCK:
             mucked.add(event.seat)
+        elif kind is StarsEventKind.COMMUNITY and game_spec(hand.game).has_board:
+            tally.board += event.cards
         elif kind is StarsEventKind.COMMUNITY:
             tally.community += event.cards
         elif kind is StarsEventKind.COLLECT:
@@ -234,6 +259,8 @@ def tally_stars(hand: StarsHand) -> Tally:
     if hand.summary is not None:
         if not tally.community and hand.summary.board and hand.game in SEVEN_CARD_GAMES:
             tally.community = hand.summary.board
+        if not tally.board and hand.summary.board and game_spec(hand.game).has_board:
+            tally.board = hand.summary.board
         for result in hand.summary.seats:
             summary_cards = result.showed or result.mucked
             if len(summary_cards) > len(shown.get(result.seat, ())):
@@ -245,6 +272,10 @@ def tally_stars(hand: StarsHand) -> Tally:
 
 
 def _whole(value: object) -> int:
+    """Chips as an exact number: an ``int``, or a Fraction for a PHH decimal (the Pluribus
+    exactly split pots, a hand written in dollars and cents)."""
     if isinstance(value, int):
         return value
-    raise ValueError(f"{value!r} is not a whole number of chips")
+    if isinstance(value, Decimal) and value.is_finite():
+        return Fraction(value)  # type: ignore[return-value]
+    raise ValueError(f"{value!r} is not a number of chips")

@@ -25,6 +25,9 @@ SUMMARY_PROPERTY = "corpus_summary"
 # of the record: not a card), and the showdown then shows three cards.
 KNOWN_UNREADABLE = {(91733835979, "'of' is not a card")}
 SEED_VARIANTS = {"F7S": 13, "F7S/8": 7, "FR": 10}
+BOARD_VARIANTS = {"FT": 7, "NT": 513, "NS": 1, "PO": 8, "FO/8": 14}
+"""The community-card hands of the corpus (issue 11: RULES.md "Hold'em and Omaha")."""
+SUPPORTED_VARIANTS = SEED_VARIANTS | BOARD_VARIANTS
 
 
 def phh_files(corpus_dir: Path) -> list[Path]:
@@ -32,7 +35,9 @@ def phh_files(corpus_dir: Path) -> list[Path]:
 
 
 def test_phh_every_corpus_file_parses_and_seed_games_are_supported(corpus_dir, record_property):
-    """All 589 PHH files parse; exactly the F7S, F7S/8 and FR hands are seed games."""
+    """All 589 PHH files parse; the F7S, F7S/8, FR hands and the hold'em, Omaha and
+    short-deck hands (FT, NT, NS, PO, FO/8) are games floorman plays, the 16 2-7 and badugi
+    hands are not."""
     variants: Counter[str] = Counter()
     for path in phh_files(corpus_dir):
         hand = parse_phh(path.read_text(encoding="utf-8"))
@@ -43,8 +48,8 @@ def test_phh_every_corpus_file_parses_and_seed_games_are_supported(corpus_dir, r
     summary = ", ".join(f"{k}: {v}" for k, v in sorted(variants.items()))
     print(f"phh files by variant: {summary}")
     record_property(SUMMARY_PROPERTY, f"phh files: {summary}")
-    assert {k: variants[k] for k in SEED_VARIANTS} == SEED_VARIANTS
-    assert variants["unsupported"] == 559
+    assert {k: variants[k] for k in SUPPORTED_VARIANTS} == SUPPORTED_VARIANTS
+    assert variants["unsupported"] == 16
 
 
 def test_phh_writer_round_trips_every_corpus_file(corpus_dir):
@@ -56,8 +61,8 @@ def test_phh_writer_round_trips_every_corpus_file(corpus_dir):
 
 
 def test_phh_writer_output_is_read_by_pokerkit_as_the_original(corpus_dir):
-    """pokerkit (an independent PHH reader) loads our output of every seed-game file to the
-    same hand history as the original file."""
+    """pokerkit (an independent PHH reader) loads our output of every file of a game we play
+    to the same hand history as the original file."""
     checked = 0
     for path in phh_files(corpus_dir):
         text = path.read_text(encoding="utf-8")
@@ -66,7 +71,7 @@ def test_phh_writer_output_is_read_by_pokerkit_as_the_original(corpus_dir):
             continue
         assert HandHistory.loads(dump_phh(hand)) == HandHistory.loads(text), path.name
         checked += 1
-    assert checked == sum(SEED_VARIANTS.values())
+    assert checked == sum(SUPPORTED_VARIANTS.values())
 
 
 def stars_files(corpus_dir: Path) -> list[Path]:
@@ -75,7 +80,8 @@ def stars_files(corpus_dir: Path) -> list[Path]:
 
 def test_pokerstars_every_corpus_hand_is_read_or_accounted_for(corpus_dir, record_property):
     """Every PokerStars hand is read, skipped as another game, or is the one known fault;
-    counts per game are those of the corpus README (draw 37, stud 30, hi-lo 28, razz 29)."""
+    counts per game are those of the corpus README (draw 37, stud 30, hi-lo 28, razz 29) and
+    of the 8-Game file's headers (Hold'em 48, Omaha Hi/Lo 17, Omaha 1, 2-7 triple draw 18)."""
     games: Counter[Game] = Counter()
     unsupported = 0
     problems = set()
@@ -95,8 +101,11 @@ def test_pokerstars_every_corpus_hand_is_read_or_accounted_for(corpus_dir, recor
         Game.SEVEN_CARD_STUD: 29,  # + the unreadable one
         Game.SEVEN_CARD_STUD_HI_LO: 28,
         Game.RAZZ: 29,
+        Game.TEXAS_HOLDEM: 48,  # issue 11: Hold'em Limit 24 + Hold'em No Limit 24
+        Game.OMAHA_HI_LO: 17,
+        Game.OMAHA: 1,
     }
-    assert unsupported == 84
+    assert unsupported == 18  # the 2-7 triple draw hands of the 8-Game file
 
 
 @pytest.mark.parametrize("check", ["contributions", "collections", "summary_seats"])

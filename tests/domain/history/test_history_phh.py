@@ -127,9 +127,44 @@ def test_phh_variant_codes_name_seed_games(code, game, structure):
     assert variant_code(game, structure) == code
 
 
-@pytest.mark.parametrize("code", ["FT", "NT", "NS", "PO", "FO/8", "N2L1D", "F2L3D", "FB"])
+@pytest.mark.parametrize(
+    ("code", "game", "structure", "standard"),
+    [
+        ("FT", Game.TEXAS_HOLDEM, BettingStructure.FIXED_LIMIT, True),
+        ("NT", Game.TEXAS_HOLDEM, BettingStructure.NO_LIMIT, True),
+        ("NS", Game.SHORT_DECK_HOLDEM, BettingStructure.NO_LIMIT, True),
+        ("PO", Game.OMAHA, BettingStructure.POT_LIMIT, True),
+        ("FO/8", Game.OMAHA_HI_LO, BettingStructure.FIXED_LIMIT, True),
+        ("PT", Game.TEXAS_HOLDEM, BettingStructure.POT_LIMIT, False),
+        ("FO", Game.OMAHA, BettingStructure.FIXED_LIMIT, False),
+        ("NO", Game.OMAHA, BettingStructure.NO_LIMIT, False),
+        ("PO/8", Game.OMAHA_HI_LO, BettingStructure.POT_LIMIT, False),
+        ("NO/8", Game.OMAHA_HI_LO, BettingStructure.NO_LIMIT, False),
+        ("FS", Game.SHORT_DECK_HOLDEM, BettingStructure.FIXED_LIMIT, False),
+        ("PS", Game.SHORT_DECK_HOLDEM, BettingStructure.POT_LIMIT, False),
+        ("F5O", Game.FIVE_CARD_OMAHA, BettingStructure.FIXED_LIMIT, False),
+        ("P5O", Game.FIVE_CARD_OMAHA, BettingStructure.POT_LIMIT, False),
+        ("N5O", Game.FIVE_CARD_OMAHA, BettingStructure.NO_LIMIT, False),
+        ("F5O/8", Game.FIVE_CARD_OMAHA_HI_LO, BettingStructure.FIXED_LIMIT, False),
+        ("P5O/8", Game.FIVE_CARD_OMAHA_HI_LO, BettingStructure.POT_LIMIT, False),
+        ("N5O/8", Game.FIVE_CARD_OMAHA_HI_LO, BettingStructure.NO_LIMIT, False),
+    ],
+)
+def test_phh_community_card_codes_name_every_game_and_structure(code, game, structure, standard):
+    """RULES.md "Hold'em and Omaha" (any betting structure): the PHH standard codes FT, NT,
+    NS, PO, FO/8 and floorman's house codes for the other combinations (non-standard) name
+    each game and structure, both ways; all are blind games."""
+    variant = variant_for(code)
+    assert variant is not None
+    assert (variant.game, variant.structure, variant.standard) == (game, structure, standard)
+    assert variant_code(game, structure) == code
+    assert "blinds_or_straddles" in variant.required_fields
+    assert not variant.stud
+
+
+@pytest.mark.parametrize("code", ["N2L1D", "F2L3D", "FB"])
 def test_phh_other_standard_variants_parse_as_unsupported(code):
-    """Hold'em, Omaha, 2-7 and badugi hands parse but report an unsupported game."""
+    """2-7 and badugi hands parse but report an unsupported game."""
     variant = VARIANTS[code]
     fields = {
         "antes": "[0, 0]",

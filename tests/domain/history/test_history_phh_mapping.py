@@ -229,14 +229,15 @@ def test_phh_mapping_community_card_is_a_seat_zero_deal():
 @pytest.mark.parametrize(
     ("text", "field"),
     [
-        (STUD.replace("variant = 'F7S'", "variant = 'FT'")
+        (STUD.replace("variant = 'F7S'", "variant = 'FB'")
              .replace("bring_in = 15", "blinds_or_straddles = [1, 2, 0]"), "variant"),
-        (STUD.replace("[1000, 1000, 1000]", "[1000.5, 1000, 1000]"), "starting_stacks[0]"),
+        (STUD.replace("[1000, 1000, 1000]", "[1000.125, 1000, 1000]"), "starting_stacks[0]"),
         (DRAW.replace("[50, 100, 0]", "[50, 100, 200]"), "blinds_or_straddles"),
     ],
 )  # fmt: skip
 def test_phh_mapping_refuses_what_the_model_cannot_hold(text, field):
-    """Unsupported games, fractional chips and straddles are refused naming the field."""
+    """Unsupported games, chips finer than 1/100 and straddles in a game without a board are
+    refused naming the field."""
     with pytest.raises(InvalidArgument) as caught:
         phh_to_hand(parse_phh(text))
     assert [v.field for v in caught.value.violations] == [field]

@@ -105,8 +105,8 @@ Seat 4: Cy (small blind) showed [2h Kh Qs Ad Ks] and won ($0.53) with a pair of 
 Seat 5: Dee (big blind) mucked [Kc 9c 9s Qc 4c]\r
 """  # noqa: E501
 
-HOLDEM_IN_MIXED = """\
-PokerStars Home Game Hand #3003: {Club} Tournament #77, 100+9 8-Game (Hold'em Limit) - Match Round I, Level II (20/40) - 2013/06/05 23:30:00 ET
+LOWBALL_IN_MIXED = """\
+PokerStars Home Game Hand #3003: {Club} Tournament #77, 100+9 8-Game (Triple Draw 2-7 Lowball Limit) - Match Round I, Level II (20/40) - 2013/06/05 23:30:00 ET
 Table '77 1' 2-max Seat #1 is the button
 Seat 1: A (1500 in chips)
 Seat 2: B (1500 in chips)
@@ -304,12 +304,14 @@ def test_stars_tournament_chips_mixed_game_sitting_out_and_short_ante():
 
 
 def test_stars_file_of_several_hands_skips_other_games_and_keeps_line_numbers():
-    """Hands are split on headers and blank lines; a hold'em hand of a mixed file is counted
+    """Hands are split on headers and blank lines; a 2-7 triple draw hand of a mixed file is counted
     as unsupported, not read; later hands keep their line numbers."""
-    text = STUD_HI_LO + "\n\n" + HOLDEM_IN_MIXED + "\n\n" + RAZZ_TOURNAMENT
+    text = STUD_HI_LO + "\n\n" + LOWBALL_IN_MIXED + "\n\n" + RAZZ_TOURNAMENT
     result = parse_file(text)
     assert [h.hand_id for h in result.hands] == [1001, 4004]
-    assert [(u.hand_id, u.game_name) for u in result.unsupported] == [(3003, "Hold'em")]
+    assert [(u.hand_id, u.game_name) for u in result.unsupported] == [
+        (3003, "Triple Draw 2-7 Lowball")
+    ]
     assert result.problems == ()
     razz_line = text.splitlines().index(RAZZ_TOURNAMENT.splitlines()[0]) + 1
     assert result.hands[1].line == razz_line

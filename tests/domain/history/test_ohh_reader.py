@@ -115,8 +115,8 @@ def test_map_ohh_names_the_action_the_engine_refuses() -> None:
 def test_parse_ohh_reads_several_hands_one_after_another_or_in_an_array() -> None:
     """The OHH storage format writes one object per hand; an array is accepted too; hands of
     games floorman does not play parse as unsupported."""
-    holdem = stud_hand(game_type="Holdem")
-    text = json.dumps(stud_hand()) + "\n\n" + json.dumps(holdem)
+    badugi = stud_hand(game_type="Badugi")  # not an OHH game type floorman plays
+    text = json.dumps(stud_hand()) + "\n\n" + json.dumps(badugi)
     hands = parse_ohh(text)
     assert [(h.index, h.supported) for h in hands] == [(0, True), (1, False)]
     assert [h.game_number for h in parse_ohh(json.dumps([stud_hand(), stud_hand()]))] == [

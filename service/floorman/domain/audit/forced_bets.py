@@ -97,6 +97,18 @@ def expected_forced_bets(config: HandConfig, stakes: ResolvedStakes) -> tuple[Fo
         bets.append(
             ForcedBet(seat=seats[big], kind=ForcedBetKind.BIG_BLIND, amount=stakes.big_blind)
         )
+        if stakes.big_blind_ante:  # RULES.md "Hold'em and Omaha": the big blind antes for all
+            bets.append(
+                ForcedBet(
+                    seat=seats[big], kind=ForcedBetKind.BIG_BLIND_ANTE, amount=stakes.big_blind_ante
+                )
+            )
+        if stakes.straddle and n > 2:  # left of the big blind
+            bets.append(
+                ForcedBet(
+                    seat=seats[(big + 1) % n], kind=ForcedBetKind.STRADDLE, amount=stakes.straddle
+                )
+            )
     return tuple(bets)
 
 
@@ -128,6 +140,7 @@ def check_forced_bets(
     _check_antes(expected, posted, emptied, stakes, findings)
     if game_spec(config.game).is_draw:
         _check_blinds(expected, posted, emptied, stakes, findings)
+        _check_extras(expected, posted, emptied, findings)
     else:
         for bet in posted:
             if bet.kind in _BLIND_KINDS:
@@ -142,6 +155,53 @@ def check_forced_bets(
                     )
                 )
     return findings
+
+
+_EXTRAS = {
+    ForcedBetKind.STRADDLE: ("straddle.player", "straddle.amount", "the straddle"),
+    ForcedBetKind.BIG_BLIND_ANTE: ("ante.amount", "ante.amount", "the big-blind ante"),
+}
+"""The community-card games' optional forced bets: (rule for the seat, rule for the amount,
+name) (RULES.md "Hold'em and Omaha": the straddle left of the big blind, twice it; the big
+blind's ante for the table)."""
+
+
+def _check_extras(
+    expected: tuple[ForcedBet, ...],
+    posted: tuple[PostedBet, ...],
+    emptied: dict[int, bool],
+    findings: list[AuditFinding],
+) -> None:
+    """The straddle and the big-blind ante as posted vs as the stakes place them."""
+    for kind, (seat_rule, amount_rule, name) in _EXTRAS.items():
+        want = {b.seat: b.amount for b in expected if b.kind is kind}
+        for bet in posted:
+            if bet.kind is not kind:
+                continue
+            if bet.seat not in want:
+                seat = next(iter(want), 0)
+                findings.append(
+                    AuditFinding(
+                        rule=seat_rule,
+                        message=f"seat {bet.seat} posts {name}; seat {seat} may post it",
+                        seat=bet.seat,
+                        expected=str(seat),
+                        actual=str(bet.seat),
+                        line=bet.line,
+                    )
+                )
+            elif not _fits(bet.amount, want[bet.seat], emptied.get(bet.seat, False)):
+                findings.append(
+                    AuditFinding(
+                        rule=amount_rule,
+                        message=f"seat {bet.seat} posts {bet.amount} as {name}; "
+                        f"it is {want[bet.seat]}",
+                        seat=bet.seat,
+                        expected=str(want[bet.seat]),
+                        actual=str(bet.amount),
+                        line=bet.line,
+                    )
+                )
 
 
 def _fits(amount: int, wanted: int, all_in: bool) -> bool:
@@ -317,6 +377,9 @@ def _check_explicit(
         rule = "ante.amount" if kind is ForcedBetKind.ANTE else "blind.amount"
         if kind is not ForcedBetKind.ANTE and (amount == 0 or want == 0):
             rule = "blind.player"
+        if kind in _EXTRAS:
+            seat_rule, amount_rule, _ = _EXTRAS[kind]
+            rule = seat_rule if amount == 0 or want == 0 else amount_rule
         findings.append(
             AuditFinding(
                 rule=rule,

@@ -35,13 +35,13 @@ from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHa
 from floorman.domain.errors import InvalidArgument
 from floorman.domain.history import ohh_model as m
 from floorman.domain.history.ohh import OhhHand, map_ohh, parse_ohh
-from floorman.domain.model import ForcedBetKind
+from floorman.domain.model import ForcedBetKind, HandConfig
 
 _POST_KINDS = {
     m.POST_SB: (ForcedBetKind.SMALL_BLIND, False),
     m.POST_BB: (ForcedBetKind.BIG_BLIND, False),
     m.POST_EXTRA: (ForcedBetKind.BIG_BLIND, False),
-    m.STRADDLE: (ForcedBetKind.BIG_BLIND, False),
+    m.STRADDLE: (ForcedBetKind.STRADDLE, False),
     m.POST_ANTE: (ForcedBetKind.ANTE, True),
     m.POST_DEAD: (ForcedBetKind.DEAD_BLIND, True),
 }
@@ -179,6 +179,33 @@ def _action_lines(text: str, span: tuple[int, int], start_line: int) -> dict[int
     return lines
 
 
+def _posted(
+    hand: OhhHand, config: HandConfig, lines: dict[int, int], line: int
+) -> tuple[PostedBet, ...]:
+    """The posts as written; a ``Post Ante`` by a seat that already posted its big blind at a
+    table with a big-blind ante is that ante (RULES.md "Hold'em and Omaha"; floorman writes
+    it after the ``Post BB``)."""
+    seat_of = {p.id: p.seat for p in hand.players}
+    big_blinds: set[int] = set()
+    out = []
+    for r in hand.rounds:
+        for a in r.actions:
+            if a.action not in _POST_KINDS or a.player_id is None:
+                continue
+            seat = seat_of[a.player_id]
+            kind, dead = _POST_KINDS[a.action]
+            if kind is ForcedBetKind.BIG_BLIND:
+                big_blinds.add(seat)
+            elif kind is ForcedBetKind.ANTE and config.stakes.big_blind_ante and seat in big_blinds:
+                kind = ForcedBetKind.BIG_BLIND_ANTE
+            out.append(
+                PostedBet(
+                    seat=seat, kind=kind, amount=a.amount, dead=dead, line=lines.get(a.number, line)
+                )
+            )
+    return tuple(out)
+
+
 def _record(
     hand: OhhHand, text: str, source: str, hand_id: str, line: int, span: tuple[int, int]
 ) -> RecordedHand:
@@ -189,18 +216,7 @@ def _record(
     seat_of = {p.id: p.seat for p in hand.players}
     actions = {a.number: a for r in hand.rounds for a in r.actions}
     lines = _action_lines(text, span, line)
-    posted = tuple(
-        PostedBet(
-            seat=seat_of[a.player_id],
-            kind=_POST_KINDS[a.action][0],
-            amount=a.amount,
-            dead=_POST_KINDS[a.action][1],
-            line=lines.get(a.number, line),
-        )
-        for r in hand.rounds
-        for a in r.actions
-        if a.action in _POST_KINDS and a.player_id is not None
-    )
+    posted = _posted(hand, config, lines, line)
     payouts: dict[int, int] = defaultdict(int)
     for pot in hand.pots:
         for win in pot.wins:

@@ -223,6 +223,8 @@ def _expected_config(
         ForcedBetKind.ANTE: _field_line(text, "antes", [], offset),
         ForcedBetKind.SMALL_BLIND: blinds,
         ForcedBetKind.BIG_BLIND: blinds,
+        ForcedBetKind.STRADDLE: blinds,
+        ForcedBetKind.BIG_BLIND_ANTE: _field_line(text, "antes", [], offset),
     }
     posted = tuple(
         PostedBet(seat=b.seat, kind=b.kind, amount=b.amount, dead=b.dead, line=lines.get(b.kind, 0))

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from floorman.domain.audit.findings import (
@@ -75,7 +75,13 @@ _STUD5_STREETS: Final = (
     StarsStreet.FOURTH_STREET,
     StarsStreet.FIFTH_STREET,
 )
-_POSTS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.SMALL_AND_BIG_BLINDS})
+_POSTS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.SMALL_AND_BIG_BLINDS, K.STRADDLE})
+_BOARD_STREETS: Final = (
+    StarsStreet.PRE_FLOP,
+    StarsStreet.FLOP,
+    StarsStreet.TURN,
+    StarsStreet.RIVER,
+)
 _BETTING: Final = {
     K.BRING_IN: ActionType.BRING_IN,
     K.BET: ActionType.BET,
@@ -316,6 +322,11 @@ class _Mapper:
                 big_blind=stakes.big_blind,
                 whole_unit=hand.scale,
             )
+        if self.spec.has_board:  # the straddle and the big-blind ante, as the posts say
+            ante = 0 if stakes.big_blind_ante else expected.ante
+            expected = replace(
+                expected, ante=ante, straddle=stakes.straddle, big_blind_ante=stakes.big_blind_ante
+            )
         stacks = {s.seat: s for s in hand.seats}
         return HandConfig(
             game=hand.game,
@@ -368,9 +379,12 @@ class _Mapper:
                 K.ANTE: ForcedBetKind.ANTE,
                 K.SMALL_BLIND: ForcedBetKind.SMALL_BLIND,
                 K.BIG_BLIND: ForcedBetKind.BIG_BLIND,
+                K.STRADDLE: ForcedBetKind.STRADDLE,
             }[e.kind]
+            if kind is ForcedBetKind.ANTE and self.hand.stakes.big_blind_ante:
+                kind = ForcedBetKind.BIG_BLIND_ANTE  # the big blind antes for the table
             out.append(PostedBet(seat=e.seat, kind=kind, amount=e.amount, line=e.line))
-            if kind is not ForcedBetKind.ANTE:
+            if kind not in (ForcedBetKind.ANTE, ForcedBetKind.BIG_BLIND_ANTE):
                 self.street_bets[e.seat] += e.amount
         return tuple(out)
 
@@ -378,6 +392,8 @@ class _Mapper:
 
     def _street_of(self, street: StarsStreet) -> int | None:
         """The engine's street index for a line's street (None: not a dealing street)."""
+        if self.spec.has_board:
+            return _BOARD_STREETS.index(street) if street in _BOARD_STREETS else None
         if self.spec.is_draw:
             return {
                 StarsStreet.FIRST_ROUND: 0,
@@ -457,6 +473,9 @@ class _Mapper:
                     used.add(k)
             if community is not None:
                 self.emit(Deal(seat=0, cards=community.cards, face_up=True), community.line)
+                continue
+            if spec.board:  # a board street the text does not show: unknown board cards
+                self.emit(Deal(seat=0, cards=(None,) * spec.board, face_up=True), 0)
                 continue
             for seat in self.seats:
                 if seat not in self.folded:

@@ -1,7 +1,8 @@
 """Hand record -> PHH text (the PHH specification, ``uoftcprg/phh-std``).
 
 Variant codes: the standard ``F7S``, ``F7S/8`` and ``FR`` for the fixed-limit seven card
-studs (pokerkit reads these); floorman's house codes otherwise (``F5CD``, ``F5CD7A``,
+studs and ``FT``, ``NT``, ``NS``, ``PO``, ``FO/8`` for the community-card games (pokerkit reads
+these); floorman's house codes otherwise (``PT``, ``NO``, ``P5O/8`` ...) (``F5CD``, ``F5CD7A``,
 ``F5S`` and their ``P``/``N`` forms, ``P7S``, ``N7S/8``, ``NR`` ...: not in the PHH
 specification, see :mod:`floorman.domain.history.phh_variants`).
 
@@ -16,8 +17,9 @@ What is written:
   does; ``bring_in``, ``small_bet`` / ``big_bet`` (fixed limit) or ``min_bet`` (the big blind in
   draw, the small bet in stud), all with RULES.md "Stakes defaults" applied;
 * ``actions``: ``d dh pK CARDS`` per Deal (a seat's down cards before its up cards on the first
-  stud street, as PHH faces follow the card's place), ``d db CARD`` for the stud community
-  card, ``pb``, ``f``, ``cc``, ``cbr TO`` (the raise-to total: BET, RAISE and COMPLETE),
+  stud street, as PHH faces follow the card's place), ``d db CARDS`` for the stud community
+  card and the board (one per street: the flop's three cards, the turn, the river), ``pb``,
+  ``f``, ``cc``, ``cbr TO`` (the raise-to total: BET, RAISE and COMPLETE),
   ``sd CARDS`` (a draw; none: stand pat), ``sm CARDS`` (a show, cards as recorded) and ``sm``
   (a muck); unknown cards are ``??``; a reported burn is the no-op ``# burn CARDS``;
 * ``finishing_stacks`` and ``winnings`` from the engine's settlement (after rake), when the
@@ -33,6 +35,7 @@ from datetime import UTC
 
 from floorman.domain.cards import Card
 from floorman.domain.engine import Phase
+from floorman.domain.games import game_spec
 from floorman.domain.history.phh import dump_phh
 from floorman.domain.history.phh_actions import DEALER, PhhAction, PhhVerb
 from floorman.domain.history.phh_house import (
@@ -133,9 +136,36 @@ def record_to_phh(record: HandRecord) -> PhhHand:
 
 def _actions(settled: SettledRecord, player_of: dict[int, int]) -> list[PhhAction]:
     """One PHH action per event, stud deals put in face order."""
-    events = deals_in_face_order(settled.record.events, settled.record.config.game)
+    game = settled.record.config.game
+    if game_spec(game).has_board:
+        events = _joined_board(settled.record.events, settled.streets)
+    else:
+        events = list(deals_in_face_order(settled.record.events, game))
     actions = [_action(event, player_of) for event in events]
     return actions + _exposed_shows(settled, player_of)
+
+
+def _joined_board(events: tuple[HandEvent, ...], streets: tuple[str, ...]) -> list[HandEvent]:
+    """``events`` with each street's board deals joined: a flop dealt in several Deal events
+    is one ``d db`` (PHH readers such as pokerkit deal a street's board in one action; the
+    grouping changes nothing). ``streets`` names each event's street (the engine's)."""
+    out: list[HandEvent] = []
+    last_street = ""
+    for event, street in zip(events, streets, strict=True):
+        last = out[-1] if out else None
+        if (
+            isinstance(event, Deal)
+            and isinstance(last, Deal)
+            and event.seat == last.seat == 0
+            and not event.burn
+            and not last.burn
+            and street == last_street
+        ):
+            out[-1] = Deal(seat=0, cards=last.cards + event.cards, face_up=True)
+        else:
+            out.append(event)
+        last_street = street
+    return out
 
 
 def _exposed_shows(settled: SettledRecord, player_of: dict[int, int]) -> list[PhhAction]:

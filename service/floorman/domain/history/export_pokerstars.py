@@ -5,16 +5,20 @@ text"), which :func:`floorman.domain.history.pokerstars.parse_file` reads:
 
 * header ``PokerStars Hand #<hand number>:  <game> <Limit|Pot Limit|No Limit> (<a>/<b>[ CUR])
   - <date> UTC``; game names ``7 Card Stud``, ``7 Card Stud Hi/Lo``, ``Razz``, ``5 Card Stud``,
-  ``5 Card Draw`` and ``5 Card Draw 7-A``; the pair is the small and big bet (fixed limit,
-  and every stud), the blinds (pot- and no-limit draw);
+  ``5 Card Draw``, ``5 Card Draw 7-A``, ``Hold'em``, ``Omaha``, ``Omaha Hi/Lo``, ``5 Card
+  Omaha``, ``5 Card Omaha Hi/Lo`` and ``6+ Hold'em`` (short deck); the pair is the small and
+  big bet (fixed limit, and every stud), the blinds (pot- and no-limit button games);
 * ``Table '<name> [<table id>]' <n>-max Seat #<b> is the button`` (the stud dealer position
   when not 0; the table id makes the hand's identity unique: :func:`_table_label`),
   ``Seat <s>: <name> (<stack> in chips)``, the posts (antes, blinds; a live big blind with a
   dead small blind is ``posts small & big blinds``, any other dead blind ``posts small blind``
-  after the live blinds);
+  after the live blinds; ``posts straddle`` and the big blind's ``posts the ante`` (a
+  big-blind ante) after the blinds);
 * streets ``*** 3rd STREET ***`` .. ``*** 6th STREET ***``, ``*** RIVER ***`` (a community card in
   brackets), ``*** 2nd STREET ***`` .. ``*** 5th STREET ***`` (five card stud), ``*** DEALING
-  HANDS ***`` (draw; the draw itself has no marker); ``Dealt to <name> [earlier up cards]
+  HANDS ***`` (draw; the draw itself has no marker); ``*** HOLE CARDS ***``, ``*** FLOP ***
+  [Ah Kd 7c]``, ``*** TURN *** [Ah Kd 7c] [2s]``, ``*** RIVER *** [Ah Kd 7c 2s] [9h]``
+  (community-card games); ``Dealt to <name> [earlier up cards]
   [new cards]`` for every seat whose cards are known (``??`` for one unknown card); the draw
   as ``discards <n> cards [cards]`` / ``stands pat`` then ``Dealt to <name> [kept] [new]``;
 * actions with exact amounts: ``brings in for X``, ``bets X``, ``calls X``, ``raises X to Y``
@@ -54,6 +58,12 @@ GAME_NAMES = {
     Game.FIVE_CARD_STUD: "5 Card Stud",
     Game.FIVE_CARD_DRAW: "5 Card Draw",
     Game.FIVE_CARD_DRAW_7A: "5 Card Draw 7-A",
+    Game.TEXAS_HOLDEM: "Hold'em",
+    Game.OMAHA: "Omaha",
+    Game.OMAHA_HI_LO: "Omaha Hi/Lo",
+    Game.FIVE_CARD_OMAHA: "5 Card Omaha",
+    Game.FIVE_CARD_OMAHA_HI_LO: "5 Card Omaha Hi/Lo",
+    Game.SHORT_DECK_HOLDEM: "6+ Hold'em",
 }
 """The game line of each game (read back by the PokerStars reader)."""
 LIMIT_NAMES = {
@@ -70,7 +80,14 @@ _MARKERS = {
     "fifth_street": "*** 5th STREET ***",
     "sixth_street": "*** 6th STREET ***",
     "seventh_street": "*** RIVER ***",
+    "pre_flop": "*** HOLE CARDS ***",
+    "flop": "*** FLOP ***",
+    "turn": "*** TURN ***",
+    "river": "*** RIVER ***",
 }
+_BOARD_STREETS = frozenset({"flop", "turn", "river"})
+"""The streets whose marker carries the board: ``*** FLOP *** [Ah Kd 7c]``, ``*** TURN ***
+[Ah Kd 7c] [2s]`` (the board so far, then the new card), ``*** RIVER *** [..] [..]``."""
 _FOLDED_ON = {
     "first_round": "before the Draw",
     "draw": "before the Draw",
@@ -81,6 +98,10 @@ _FOLDED_ON = {
     "fifth_street": "on the 5th Street",
     "sixth_street": "on the 6th Street",
     "seventh_street": "on the River",
+    "pre_flop": "before Flop",
+    "flop": "on the Flop",
+    "turn": "on the Turn",
+    "river": "on the River",
 }
 
 
@@ -168,8 +189,9 @@ class _Writer:
         forced = self.settled.forced_bets()
         stacks = {seat.seat: seat.stack for seat in self.config.seats}
         antes = [(b, "") for b in forced if b.kind is ForcedBetKind.ANTE]
-        blinds = _joined_blinds([b for b in forced if b.kind is not ForcedBetKind.ANTE])
-        for bet, text in antes + blinds:
+        blinds = _joined_blinds([b for b in forced if b.kind not in _AFTER_BLINDS])
+        later = [(b, "") for b in forced if b.kind in _AFTER_BLINDS[1:]]
+        for bet, text in antes + blinds + later:
             posted = min(bet.amount, stacks[bet.seat])
             stacks[bet.seat] -= posted
             all_in = " and is all-in" if stacks[bet.seat] == 0 else ""
@@ -201,12 +223,20 @@ class _Writer:
         if marker is None:
             return
         streets = self.settled.streets
+        board: list[Card | None] = []
         for event, where in zip(self.record.events[index:], streets[index:], strict=True):
             if where != street:
                 break
             if isinstance(event, Deal) and event.seat == 0 and not event.burn:
-                marker += f" {_brackets(event.cards)}"
-                break
+                board.extend(event.cards)
+                if street not in _BOARD_STREETS:
+                    break  # the stud community card
+        if board and street in _BOARD_STREETS:
+            earlier = self.settled.before[index].community
+            if earlier:
+                marker += f" {_brackets(earlier)}"
+        if board:
+            marker += f" {_brackets(board)}"
         self.out.append(marker)
 
     def _deal(
@@ -393,9 +423,16 @@ def _table_label(record: HandRecord) -> str:
     return label.replace("'", "’")
 
 
+_AFTER_BLINDS = (ForcedBetKind.ANTE, ForcedBetKind.STRADDLE, ForcedBetKind.BIG_BLIND_ANTE)
+"""Forced bets not written among the blinds: antes before them; the straddle and the
+big-blind ante (the big blind covers its blind first, RULES.md "Hold'em and Omaha") after."""
+
+
 def _post_text(bet: ForcedBet) -> str:
-    if bet.kind is ForcedBetKind.ANTE:
+    if bet.kind in (ForcedBetKind.ANTE, ForcedBetKind.BIG_BLIND_ANTE):
         return "posts the ante"
+    if bet.kind is ForcedBetKind.STRADDLE:
+        return "posts straddle"
     if bet.kind is ForcedBetKind.SMALL_BLIND:
         return "posts small blind"
     return "posts big blind"

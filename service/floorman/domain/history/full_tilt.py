@@ -1,11 +1,11 @@
-"""Full Tilt Poker text export reader: a file's text -> hands of the seed games.
+"""Full Tilt Poker text export reader: a file's text -> hands of the games floorman plays.
 
 Pure: takes the decoded text (UTF-16 files must be decoded by the caller). The result uses
 the PokerStars-style model of :mod:`floorman.domain.history.pokerstars_model`
 (:class:`StarsFile`, :class:`StarsHand`, :class:`StarsEvent`), so everything that reads
 PokerStars hands reads Full Tilt hands too. :func:`parse_full_tilt` never raises on bad input:
 a hand it cannot read is a :class:`StarsProblem` with the line, a hand of another game
-(hold'em, Omaha, 2-7, badugi in mixed files) a :class:`StarsUnsupported`.
+(2-7, badugi in mixed files) a :class:`StarsUnsupported`.
 
 The line grammar (``../shared/corpus/hh-fpdb/README.md``, "Full Tilt text"): a header
 ``Full Tilt Poker Game #N: Table T - $3/$6 Ante $0.50 - Limit Stud Hi - time``; seats
@@ -25,6 +25,7 @@ import re
 from typing import Final
 
 from floorman.domain.cards import Card
+from floorman.domain.games import game_spec
 from floorman.domain.history.amounts import parse_card_list, parse_money
 from floorman.domain.history.limits import text_digest
 from floorman.domain.history.pokerstars_lines import (  # the summary grammar both rooms share
@@ -63,6 +64,12 @@ _GAMES: Final = {
     "razz": Game.RAZZ,
     "5 card draw": Game.FIVE_CARD_DRAW,
     "5 card stud": Game.FIVE_CARD_STUD,
+    "hold'em": Game.TEXAS_HOLDEM,
+    "omaha": Game.OMAHA,
+    "omaha hi": Game.OMAHA,
+    "omaha h/l": Game.OMAHA_HI_LO,
+    "5 card omaha": Game.FIVE_CARD_OMAHA,
+    "5 card omaha h/l": Game.FIVE_CARD_OMAHA_HI_LO,
 }
 _STRUCTURES: Final = {
     "limit": BettingStructure.FIXED_LIMIT,
@@ -82,6 +89,16 @@ _STREETS: Final = {
     "show down": StarsStreet.SHOWDOWN,
     "summary": StarsStreet.SUMMARY,
 }
+_BOARD_STREETS: Final = {
+    "hole cards": StarsStreet.PRE_FLOP,
+    "flop": StarsStreet.FLOP,
+    "turn": StarsStreet.TURN,
+    "river": StarsStreet.RIVER,
+}
+"""The community-card games' sections: ``*** FLOP *** [Tc Th 7h]``, ``*** TURN *** [Tc Th
+7h] [4c]`` (the board so far, then the new card), ``*** RIVER *** [..] [..]``; text after
+the brackets (``(Total Pot: ...)``) is ignored, as after the other sections."""
+_BOARD_CARDS: Final = re.compile(r"^\[(?P<a>[^\]]*)\](?:\s+\[(?P<b>[^\]]*)\])?")
 _ALL_IN: Final = r"(?P<all_in>,? and is all in)?"
 _ACTIONS: Final = (
     (K.ANTE, re.compile(rf"^antes (?P<amount>{AMT}){_ALL_IN}$")),
@@ -218,6 +235,7 @@ class _HandReader:
         self.summary_seats: list[StarsSeatResult] = []
         self.totals: re.Match[str] | None = None
         self.total_line = 0
+        self.board: tuple[Card | None, ...] = ()
 
     def money(self, text: str, line: int) -> int:
         try:
@@ -270,7 +288,8 @@ class _HandReader:
     def _body_line(self, number: int, line: str) -> None:
         if marker := MARKER.match(line):
             name = marker.group("name").strip().lower()
-            street = _STREETS.get(name)
+            board = self.game is not None and game_spec(self.game).has_board
+            street = (_BOARD_STREETS.get(name) if board else None) or _STREETS.get(name)
             if street is None:
                 raise _Problem(number, f"unknown section '*** {marker.group('name')} ***'")
             if self.street is not StarsStreet.SETUP and street not in (
@@ -279,6 +298,10 @@ class _HandReader:
             ):
                 self.street_bets = {}
             self.street = street
+            rest = marker.group("rest")
+            if rest and board and (cards := _BOARD_CARDS.match(rest)):
+                new = self.cards(cards.group("b") or cards.group("a"), number)
+                self.emit(K.COMMUNITY, number, cards=new)
             return
         if button := _BUTTON.match(line):
             self.button = int(button.group("seat"))
@@ -391,6 +414,9 @@ class _HandReader:
         if totals := TOTAL_POT.match(line):
             self.totals, self.total_line = totals, number
             return
+        if line.startswith("Board: [") and line.endswith("]"):
+            self.board = self.cards(line[len("Board: [") : -1], number)
+            return
         if line.startswith("Board:"):
             return
         if seat_line := SUMMARY_SEAT.match(line):
@@ -424,6 +450,7 @@ class _HandReader:
                 self.money(m.group("amount"), number)
                 for m in SIDE_POT.finditer(totals.group("sides"))
             ),
+            board=self.board,
             seats=tuple(self.summary_seats),
         )
 

@@ -35,7 +35,7 @@ SITE_NAME = "floorman"
 INTERNAL_VERSION = "1.0.0"
 _STAKES_FIELDS = (
     "small_bet", "big_bet", "ante", "bring_in", "small_blind", "big_blind", "whole_unit",
-    "odd_chip_unit",
+    "odd_chip_unit", "straddle", "big_blind_ante",
 )  # fmt: skip
 _SIMPLE = {
     ActionType.FOLD: m.FOLD,
@@ -160,7 +160,7 @@ def _rounds(settled: SettledRecord, money: _Money) -> list[dict[str, object]]:
         before = settled.before[index]
         after = settled.before[index + 1] if index + 1 < len(settled.before) else settled.final
         if isinstance(event, Deal) and event.seat == 0 and not event.burn:
-            current["cards"] = _cards(event.cards)
+            current["cards"] = [*current["cards"], *_cards(event.cards)]  # type: ignore[misc]
             continue
         add(_action(event, before, after, money, stud=settled.final.spec.is_stud))
     return rounds
@@ -186,9 +186,16 @@ def _posts(settled: SettledRecord, money: _Money) -> list[dict[str, object]]:
     return out
 
 
+_POST_NAMES = {
+    ForcedBetKind.ANTE: m.POST_ANTE,
+    ForcedBetKind.BIG_BLIND_ANTE: m.POST_ANTE,  # the big blind's ante for the table
+    ForcedBetKind.STRADDLE: m.STRADDLE,
+}
+
+
 def _post_name(bet: ForcedBet) -> str:
-    if bet.kind is ForcedBetKind.ANTE:
-        return m.POST_ANTE
+    if bet.kind in _POST_NAMES:
+        return _POST_NAMES[bet.kind]
     if is_dead(bet):
         return m.POST_DEAD
     return m.POST_SB if bet.kind is ForcedBetKind.SMALL_BLIND else m.POST_BB

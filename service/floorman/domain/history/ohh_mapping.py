@@ -45,7 +45,7 @@ _LIVE_POSTS = {
     m.POST_SB: ForcedBetKind.SMALL_BLIND,
     m.POST_BB: ForcedBetKind.BIG_BLIND,
     m.POST_EXTRA: ForcedBetKind.BIG_BLIND,
-    m.STRADDLE: ForcedBetKind.BIG_BLIND,
+    m.STRADDLE: ForcedBetKind.STRADDLE,
 }
 _DEAD_POSTS = {m.POST_ANTE: ForcedBetKind.ANTE, m.POST_DEAD: ForcedBetKind.DEAD_BLIND}
 
@@ -168,6 +168,7 @@ def _with_posted_forced_bets(hand: m.OhhHand, config: HandConfig) -> HandConfig:
         ForcedBetKind.SMALL_BLIND: stakes.small_blind,
         ForcedBetKind.BIG_BLIND: stakes.big_blind,
         ForcedBetKind.DEAD_BLIND: 0,
+        ForcedBetKind.STRADDLE: stakes.straddle,
     }
     forced = []
     for seat, action in posts:

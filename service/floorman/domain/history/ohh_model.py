@@ -30,6 +30,12 @@ GAME_TYPES: Final = {
     Game.FIVE_CARD_DRAW: "Draw",
     Game.FIVE_CARD_DRAW_7A: "Draw",  # the extension's "game" tells the 7-A deck apart
     Game.FIVE_CARD_STUD: "Stud",  # the extension's "game" tells five card stud apart
+    Game.TEXAS_HOLDEM: "Holdem",
+    Game.OMAHA: "Omaha",
+    Game.OMAHA_HI_LO: "OmahaHiLo",
+    Game.FIVE_CARD_OMAHA: "Omaha",  # the extension's "game" tells five hole cards apart
+    Game.FIVE_CARD_OMAHA_HI_LO: "OmahaHiLo",  # likewise ("Big O")
+    Game.SHORT_DECK_HOLDEM: "Holdem",  # the extension's "game" tells the 36-card deck apart
 }
 """``game_type`` written for each game."""
 GAMES_BY_TYPE: Final = {
@@ -37,6 +43,9 @@ GAMES_BY_TYPE: Final = {
     "studhilo": Game.SEVEN_CARD_STUD_HI_LO,
     "razz": Game.RAZZ,
     "draw": Game.FIVE_CARD_DRAW,
+    "holdem": Game.TEXAS_HOLDEM,
+    "omaha": Game.OMAHA,
+    "omahahilo": Game.OMAHA_HI_LO,
 }
 """The game a ``game_type`` names when the file has no floorman extension (lower case)."""
 BET_TYPES: Final = {
@@ -56,9 +65,15 @@ STREET_NAMES: Final = {
     "fifth_street": "Fifth Street",
     "sixth_street": "Sixth Street",
     "seventh_street": "Seventh Street",
+    "pre_flop": "Preflop",
+    "flop": "Flop",
+    "turn": "Turn",
+    "river": "River",
     "showdown": "Showdown",
 }
-"""OHH ``street`` of each floorman street (the specification names only hold'em streets)."""
+"""OHH ``street`` of each floorman street (the specification names only the hold'em streets
+``Preflop``, ``Flop``, ``Turn``, ``River``, ``Showdown``; the stud and draw names are
+floorman's)."""
 
 # Action names: the specification's, then floorman's extensions (documented).
 DEALT = "Dealt Cards"

@@ -36,7 +36,7 @@ from floorman.domain.model import ForcedBet, ForcedBetKind, Game, RakePolicy, St
 
 _STAKES_FIELDS = (
     "small_bet", "big_bet", "ante", "bring_in", "small_blind", "big_blind", "whole_unit",
-    "odd_chip_unit",
+    "odd_chip_unit", "straddle", "big_blind_ante",
 )  # fmt: skip
 _MOST: Final = {
     "players": (MAX_SEATS, "players"),

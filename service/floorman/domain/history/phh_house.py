@@ -49,7 +49,7 @@ EXPOSED: Final = "exposed"
 """The commentary of a show written for a hand turned face up after an all-in."""
 _BURN: Final = re.compile(r"^burn ([2-9TJQKA?][cdhs?])+$")
 _RAKE_FIELDS: Final = ("percent_bps", "increment", "cap", "no_rake_first_round")
-_DEAD_KINDS: Final = (ForcedBetKind.ANTE, ForcedBetKind.DEAD_BLIND)
+_DEAD_KINDS: Final = (ForcedBetKind.ANTE, ForcedBetKind.DEAD_BLIND, ForcedBetKind.BIG_BLIND_ANTE)
 _KNOWN: Final = (  # the fields that change the configuration
     "_player_ids",
     "_button_seat",
@@ -62,7 +62,8 @@ _KNOWN: Final = (  # the fields that change the configuration
 
 
 def is_dead(bet: ForcedBet) -> bool:
-    """True when ``bet`` goes to the pot without counting as a bet (ante, dead blind)."""
+    """True when ``bet`` goes to the pot without counting as a bet (ante, big-blind ante,
+    dead blind)."""
     return bet.kind in _DEAD_KINDS or bet.dead
 
 

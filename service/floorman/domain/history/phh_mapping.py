@@ -11,14 +11,16 @@ Mapping (PHH specification -> DESIGN.md contract):
   ``Stakes.small_blind`` / ``big_blind``. PHH reverses antes and blinds heads-up. Non-uniform
   antes become explicit ``forced_bets``; so do blinds that are not one small and one big
   blind (a newcomer's big blind, a missing small blind: every live blind is a big blind when
-  it is the largest, else a small blind; no seed game has straddles). floorman's
+  it is the largest, else a small blind; a straddle, a big-blind ante and a button blind:
+  :func:`_blinds`). floorman's
   user-defined fields (``_forced_bets``, ``_rake_policy`` ...: :mod:`phh_house`) complete
   the configuration of an exported hand.
 * ``d dh pK CARDS``: Deals to seat K; in stud each card's face follows its place in the seat's
   hand (seven card stud: 2 down, 4 up, 1 down; five card stud: 1 down, 4 up), so a 3rd-street
   deal becomes a down Deal of two cards and an up Deal of one. In the draw games every card is
-  down (after a DRAW they are the replacement cards). ``d db CARD``: the stud community card
-  (seat 0, face up).
+  down (after a DRAW they are the replacement cards), so are the hole cards of the
+  community-card games. ``d db CARDS``: the stud community card, or the board cards of a
+  flop, turn or river (seat 0, face up).
 * ``pb`` -> BRING_IN; ``f`` -> FOLD; ``cc`` -> CHECK or CALL and ``cbr X`` -> BET, RAISE or
   COMPLETE to X, resolved by stepping the engine (its legal actions), or, once the engine has
   refused an event, from a small tally of the street's bets; ``sd`` -> DRAW (no cards: stand
@@ -34,9 +36,10 @@ from __future__ import annotations
 from floorman.domain.cards import Card
 from floorman.domain.engine import Phase
 from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.games import game_spec
 from floorman.domain.history.amounts import Amount
 from floorman.domain.history.phh_actions import PhhAction, PhhVerb
-from floorman.domain.history.phh_house import EXPOSED, apply_house_fields, burn_cards
+from floorman.domain.history.phh_house import EXPOSED, apply_house_fields, burn_cards, is_dead
 from floorman.domain.history.phh_model import PhhHand
 from floorman.domain.history.stepper import EngineStepper, HistoryMapping, card_faces
 from floorman.domain.model import (
@@ -85,13 +88,50 @@ def map_phh(phh: PhhHand) -> PhhMapping:
     return mapper.stepper.mapping()
 
 
+_SCALES = (1, 10, 100)
+"""Chip scales a PHH hand may be read at (module docstring: fractional chips)."""
+
+
+def phh_scale(phh: PhhHand) -> int:
+    """Minor units per PHH chip: 1, or 10 / 100 when the stacks, forced bets, bet sizes and
+    ``cbr`` amounts are written with one or two decimals (``1259450.25``: a money hand
+    written in currency units). ``finishing_stacks`` / ``winnings`` do not choose the scale
+    (an exactly split pot, ``10112.5``, is a result, not the table's unit); a hand finer than
+    1/100 stays at 1 and its fractional amounts are refused.
+
+    Returns:
+        The smallest scale of (1, 10, 100) that makes every input amount whole (1 when none).
+    """
+    values: list[Amount] = [*phh.starting_stacks, *phh.antes, *(phh.blinds_or_straddles or ())]
+    values += [v for v in (phh.small_bet, phh.big_bet, phh.min_bet, phh.bring_in) if v is not None]
+    values += [a.amount for a in phh.actions if a.amount is not None]
+    fractional = [v for v in values if not isinstance(v, int) and v.is_finite()]
+    if not fractional:
+        return 1
+    for scale in _SCALES[1:]:
+        if all((v * scale) == (v * scale).to_integral_value() for v in fractional):
+            return scale
+    return 1
+
+
+def scaled(value: Amount | None, scale: int) -> Amount | None:
+    """``value`` in minor units at ``scale`` (an ``int`` when whole, else unchanged)."""
+    if value is None or scale == 1:
+        return value
+    if isinstance(value, int):
+        return value * scale
+    whole = value * scale
+    return int(whole) if whole.is_finite() and whole == whole.to_integral_value() else value
+
+
 def phh_config(phh: PhhHand) -> HandConfig:
-    """The :class:`HandConfig` of a PHH hand (no rake: PHH records none).
+    """The :class:`HandConfig` of a PHH hand (no rake: PHH records none), amounts at
+    :func:`phh_scale`.
 
     Raises:
-        InvalidArgument: the variant is not a seed game (field ``variant``); a stack, ante,
-            blind or bet size is not a whole number of chips; the blinds hold a straddle
-            or a draw hand lacks a blind (field ``blinds_or_straddles``).
+        InvalidArgument: the variant is not a game floorman plays (field ``variant``); a
+            stack, ante, blind or bet size is not a whole number of chips; the blinds are
+            none of the placements of :func:`_blinds` (field ``blinds_or_straddles``).
     """
     variant = phh.variant_info
     if variant.game is None:
@@ -99,8 +139,10 @@ def phh_config(phh: PhhHand) -> HandConfig:
             "variant", "", f"{phh.variant} ({variant.name}) is not a game floorman plays"
         )
     problems: list[FieldViolation] = []
+    scale = phh_scale(phh)
 
     def whole(field: str, value: Amount | None) -> int:
+        value = scaled(value, scale)
         if value is None:
             return 0
         if isinstance(value, int):
@@ -127,7 +169,8 @@ def phh_config(phh: PhhHand) -> HandConfig:
     )
     forced: list[ForcedBet] = []
     if not variant.stud:
-        stakes, forced = _blinds(stakes, antes, blinds, seats, problems)
+        board = game_spec(variant.game).has_board
+        stakes, forced = _blinds(stakes, antes, blinds, seats, problems, board=board)
     elif len(set(antes)) > 1:
         effective = antes[::-1] if count == 2 else antes
         forced = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=amount)
@@ -154,20 +197,40 @@ def _blinds(
     blinds: list[int],
     seats: tuple[int, ...],
     problems: list[FieldViolation],
+    *,
+    board: bool,
 ) -> tuple[Stakes, list[ForcedBet]]:
-    """Blind stakes, or explicit forced bets when the antes are not uniform."""
+    """Blind stakes from ``blinds_or_straddles`` and ``antes`` (blind order: index 0 the
+    small blind's, 1 the big blind's, 2 the straddle's, whatever the seats heads-up):
+
+    * ``[small, big, 0, ...]``: the blinds; ``[small, big, 2 x big, 0, ...]`` (three or more
+      players): a live straddle (``Stakes.straddle``, RULES.md "Hold'em and Omaha");
+    * antes: one ante for everybody (``Stakes.ante``), or an ante by the big blind alone in a
+      community-card game: the big-blind ante (``Stakes.big_blind_ante``); other antes
+      become explicit forced bets;
+    * a single blind by the last player (the button) and nothing left of it: a button blind
+      (the Triton short-deck rule), an explicit big blind on the button;
+    * other live blinds (a newcomer's big blind, a missing small blind): explicit forced
+      bets (:func:`_posted_blinds`).
+    """
     small, big = [*blinds, 0, 0][:2]
-    if not any(blinds[:2]) or max(blinds[2:], default=0) > max(blinds[:2]):
+    third = blinds[2] if len(blinds) > 2 and len(seats) > 2 else 0
+    straddle = third if board and third == 2 * big and small and not any(blinds[3:]) else 0
+    bb_ante = antes[1] if len(antes) > 1 and antes[1] and not any(antes[:1] + antes[2:]) else 0
+    uniform = len(set(antes)) == 1
+    if not any(blinds[:2]) and sum(1 for b in blinds if b) == 1 and blinds[-1]:
+        return _button_blind(stakes, antes, blinds[-1], seats)
+    if not any(blinds[:2]) or (max(blinds[2:], default=0) > max(blinds[:2]) and not straddle):
         problems.append(
             FieldViolation(
                 "blinds_or_straddles",
                 "",
-                f"{blinds} has no blind left of the button or holds a straddle (straddles "
-                "are not played here)",
+                f"{blinds} has no blind left of the button, or a straddle that is not twice "
+                'the big blind by the player left of it (RULES.md "Hold\'em and Omaha")',
             )
         )
         return stakes, []
-    if any(blinds[2:]) or not small or not big or small > big:
+    if (any(blinds[2:]) and not straddle) or not small or not big or small > big:
         return _posted_blinds(stakes, antes, blinds, seats)
     stakes = Stakes(
         small_bet=stakes.small_bet,
@@ -175,8 +238,10 @@ def _blinds(
         ante=stakes.ante,
         small_blind=small,
         big_blind=big,
+        straddle=straddle,
+        big_blind_ante=bb_ante if board and not uniform else 0,
     )
-    if len(set(antes)) == 1:
+    if uniform or (board and bb_ante):
         return stakes, []
     heads_up = len(seats) == 2
     effective = antes[::-1] if heads_up else antes
@@ -185,6 +250,24 @@ def _blinds(
               for seat, amount in zip(seats, effective, strict=True) if amount]  # fmt: skip
     forced.append(ForcedBet(seat=small_seat, kind=ForcedBetKind.SMALL_BLIND, amount=small))
     forced.append(ForcedBet(seat=big_seat, kind=ForcedBetKind.BIG_BLIND, amount=big))
+    if straddle:
+        forced.append(ForcedBet(seat=seats[2], kind=ForcedBetKind.STRADDLE, amount=straddle))
+    return stakes, forced
+
+
+def _button_blind(
+    stakes: Stakes, antes: list[int], blind: int, seats: tuple[int, ...]
+) -> tuple[Stakes, list[ForcedBet]]:
+    """A blind posted by the button alone (PHH ``[0, ..., 0, blind]``; the Triton
+    short-deck rule: every player antes, the button posts one blind and the action starts
+    left of it): an explicit big blind on the button, antes as posted."""
+    effective_antes = antes[::-1] if len(seats) == 2 else antes
+    stakes = Stakes(
+        small_bet=stakes.small_bet, big_bet=stakes.big_bet, ante=stakes.ante, big_blind=blind
+    )
+    forced = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=amount)
+              for seat, amount in zip(seats, effective_antes, strict=True) if amount]  # fmt: skip
+    forced.append(ForcedBet(seat=seats[-1], kind=ForcedBetKind.BIG_BLIND, amount=blind))
     return stakes, forced
 
 
@@ -192,7 +275,7 @@ def _posted_blinds(
     stakes: Stakes, antes: list[int], blinds: list[int], seats: tuple[int, ...]
 ) -> tuple[Stakes, list[ForcedBet]]:
     """Live blinds that are not one small and one big blind (a newcomer's or a returning
-    player's big blind, a missing small blind; floorman's exports): explicit forced bets,
+    player's big blind, a missing small blind: floorman's exports): explicit forced bets,
     the largest blind being a big blind, smaller ones small blinds, antes dead."""
     effective_antes = antes[::-1] if len(seats) == 2 else antes
     effective_blinds = blinds[::-1] if len(seats) == 2 else blinds
@@ -226,6 +309,7 @@ class _Mapper:
         self.emit = self.stepper.emit
         self.dealt: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
         self.tally = _StreetTally(config, self.seats)
+        self.scale = phh_scale(phh)
 
     def seat(self, player: int) -> int:
         return self.seats[player - 1]
@@ -302,10 +386,14 @@ class _Mapper:
         elif verb is PhhVerb.CHECK_OR_CALL:
             kind, amount = self.stepper.check_or_call(seat, owes=self.tally.to_call(seat) > 0), 0
         else:
-            amount = action.amount if isinstance(action.amount, int) else 0
+            amount = scaled(action.amount, self.scale)
+            amount = amount if isinstance(amount, int) else 0
             kind = self.stepper.aggressive(seat, amount, fallback=self.tally.aggressive_kind())
         self.tally.record(seat, verb, amount)
         self.emit(index, Action(seat=seat, type=kind, amount=amount))
+
+
+_LIVE_BLINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.STRADDLE)
 
 
 class _StreetTally:
@@ -318,11 +406,17 @@ class _StreetTally:
         self.bets = dict.fromkeys(seats, 0)
         self.first_street = True
         self.acted = False
-        if not self.stud:
+        if config.forced_bets:
+            for bet in config.forced_bets:
+                if bet.seat in self.bets and not is_dead(bet) and bet.kind in _LIVE_BLINDS:
+                    self.bets[bet.seat] += bet.amount
+        elif not self.stud:
             stakes = config.stakes
             blind_seats = (seats[1], seats[0]) if len(seats) == 2 else (seats[0], seats[1])
             self.bets[blind_seats[0]] = stakes.small_blind
             self.bets[blind_seats[1]] = stakes.big_blind
+            if stakes.straddle and len(seats) > 2:
+                self.bets[seats[2]] = stakes.straddle
 
     def new_street(self) -> None:
         if self.acted:

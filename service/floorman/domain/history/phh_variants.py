@@ -1,7 +1,13 @@
 """PHH variant codes: which game and betting structure each names, and its required fields.
 
-The standard codes come from the PHH specification (``F7S``, ``F7S/8``, ``FR`` are ours; the
-hold'em, Omaha, 2-7 and badugi codes parse but name games floorman does not play). The house
+The standard codes come from the PHH specification (pokerkit 0.7.7 ``notation.py`` lists the
+same eleven): ``F7S``, ``F7S/8``, ``FR``, and the community-card games ``FT`` (fixed-limit
+Texas hold'em), ``NT`` (no-limit), ``NS`` (no-limit short-deck), ``PO`` (pot-limit Omaha),
+``FO/8`` (fixed-limit Omaha hi-lo 8-or-better) are ours; the 2-7 and badugi codes parse but
+name games floorman does not play. Every other community-card game and structure gets a
+house code built the same way (structure letter + game letters): ``PT`` / ``FO`` / ``NO`` /
+``PO/8`` / ``NO/8``, ``FS`` / ``PS`` (short-deck), and five card Omaha ``F5O`` / ``P5O`` /
+``N5O`` with its hi-lo ("Big O") ``F5O/8`` / ``P5O/8`` / ``N5O/8``. The house
 codes ``F5CD`` (classic five card draw), ``F5CD7A`` (five card draw 7-A) and ``F5S`` (five card
 stud) are NOT in the PHH specification (DESIGN.md "Hand-history formats"); their pot-limit and
 no-limit forms take a ``P`` or ``N`` prefix instead of the ``F`` (``N5CD``, ``P5S``), and so
@@ -72,11 +78,11 @@ _STANDARD: Final = (
     _v("F7S/8", "fixed-limit seven card stud hi-lo 8-or-better",
        Game.SEVEN_CARD_STUD_HI_LO, _FIXED, stud=True),
     _v("FR", "fixed-limit razz", Game.RAZZ, _FIXED, stud=True),
-    _v("FT", "fixed-limit Texas hold'em", None, _FIXED),
-    _v("NT", "no-limit Texas hold'em", None, _NO),
-    _v("NS", "no-limit short-deck hold'em", None, _NO),
-    _v("PO", "pot-limit Omaha", None, _POT),
-    _v("FO/8", "fixed-limit Omaha hi-lo 8-or-better", None, _FIXED),
+    _v("FT", "fixed-limit Texas hold'em", Game.TEXAS_HOLDEM, _FIXED),
+    _v("NT", "no-limit Texas hold'em", Game.TEXAS_HOLDEM, _NO),
+    _v("NS", "no-limit short-deck hold'em", Game.SHORT_DECK_HOLDEM, _NO),
+    _v("PO", "pot-limit Omaha", Game.OMAHA, _POT),
+    _v("FO/8", "fixed-limit Omaha hi-lo 8-or-better", Game.OMAHA_HI_LO, _FIXED),
     _v("N2L1D", "no-limit 2-7 lowball single draw", None, _NO),
     _v("F2L3D", "fixed-limit 2-7 lowball triple draw", None, _FIXED),
     _v("FB", "fixed-limit badugi", None, _FIXED),
@@ -97,6 +103,17 @@ _HOUSE_BIG_BET_STUDS: Final = (
 """Pot- and no-limit forms of the standard fixed-limit stud codes (``P7S``, ``N7S/8``, ``NR``):
 house codes too, since PHH names these games in fixed limit only."""
 
+_HOUSE_BOARD_GAMES: Final = (
+    ("T", "Texas hold'em", Game.TEXAS_HOLDEM),
+    ("S", "short-deck hold'em", Game.SHORT_DECK_HOLDEM),
+    ("O", "Omaha", Game.OMAHA),
+    ("O/8", "Omaha hi-lo 8-or-better", Game.OMAHA_HI_LO),
+    ("5O", "five card Omaha", Game.FIVE_CARD_OMAHA),
+    ("5O/8", "five card Omaha hi-lo 8-or-better (Big O)", Game.FIVE_CARD_OMAHA_HI_LO),
+)
+"""The community-card games in every structure PHH has no code for (``PT``, ``NO``, ``P5O/8``
+...): house codes, the standard ones (``FT``, ``NT``, ``NS``, ``PO``, ``FO/8``) kept."""
+
 VARIANTS: Final[dict[str, PhhVariant]] = {v.code: v for v in _STANDARD}
 for _prefix, _label, _structure in _PREFIXES:
     for _suffix, _name, _game, _stud in _HOUSE_GAMES:
@@ -111,6 +128,12 @@ for _prefix, _label, _structure in _PREFIXES:
                 _code, f"{_label} {_name} (house code)", _game, _structure, stud=True,
                 standard=False,
             )  # fmt: skip
+    for _suffix, _name, _game in _HOUSE_BOARD_GAMES:
+        _code = _prefix + _suffix
+        if _code not in VARIANTS:
+            VARIANTS[_code] = _v(
+                _code, f"{_label} {_name} (house code)", _game, _structure, standard=False
+            )
 
 
 def variant_for(code: str) -> PhhVariant | None:

@@ -1,8 +1,8 @@
-"""PokerStars text export reader: a file's text -> hands of the seed games, skips, problems.
+"""PokerStars text export reader: a file's text -> hands of our games, skips, problems.
 
 Pure: takes the decoded text (``str``), never a path. :func:`parse_file` never raises on bad
 input: a hand it cannot read becomes a :class:`StarsProblem` with the line number, a hand of
-another game (hold'em, Omaha, 2-7, badugi in mixed files) a :class:`StarsUnsupported`.
+another game (2-7, badugi in mixed files) a :class:`StarsUnsupported`.
 
 Hands are blocks of lines starting with a ``PokerStars ... #N:`` header and separated by blank
 lines; a UTF-8 byte-order mark and CRLF line ends are accepted. The line grammar is described
@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from floorman.domain.cards import Card
+from floorman.domain.games import game_spec
 from floorman.domain.history import pokerstars_lines as lines
 from floorman.domain.history.amounts import parse_card_list, parse_money
 from floorman.domain.history.limits import text_digest
@@ -243,7 +244,8 @@ class _HandReader:
 
     def _marker(self, number: int, marker: re.Match[str]) -> None:
         name = marker.group("name").strip().lower()
-        street = lines.STREETS.get(name)
+        board = self.header.game is not None and game_spec(self.header.game).has_board
+        street = (lines.BOARD_STREETS.get(name) if board else None) or lines.STREETS.get(name)
         if street is None:
             raise _Problem(number, f"unknown section '*** {marker.group('name')} ***'")
         if self.street is not StarsStreet.SETUP and street not in lines.NOT_BETTING:
@@ -252,7 +254,8 @@ class _HandReader:
         rest = marker.group("rest")
         if rest:
             brackets = lines.BRACKETS.match(rest)
-            if brackets is None or not self.header.game or not self.header.game.is_stud:
+            game = self.header.game
+            if brackets is None or not game or not (game.is_stud or board):
                 raise _Problem(number, f"unexpected text after the section name: {rest!r}")
             cards = self.cards(brackets.group("b") or brackets.group("a"), number)
             self.emit(StarsEventKind.COMMUNITY, number, cards=cards)
@@ -403,12 +406,21 @@ class _HandReader:
         else:
             sizes = {}
             blinds = {"small_blind": header.small, "big_blind": header.big}
+        ante = posted.get(StarsEventKind.ANTE, 0)
+        big_blind_ante = 0
+        if header.game is not None and game_spec(header.game).has_board:
+            antes = [e for e in self.events if e.kind is StarsEventKind.ANTE]
+            big_blinds = {e.seat for e in self.events if e.kind is StarsEventKind.BIG_BLIND}
+            if len(antes) == 1 and antes[0].seat in big_blinds and len(self.seats) > 2:
+                ante, big_blind_ante = 0, antes[0].amount  # the big blind antes for all
         return Stakes(
             **sizes,
             **blinds,
-            ante=posted.get(StarsEventKind.ANTE, 0),
+            ante=ante,
             bring_in=posted.get(StarsEventKind.BRING_IN, 0),
             whole_unit=header.scale,
+            straddle=posted.get(StarsEventKind.STRADDLE, 0),
+            big_blind_ante=big_blind_ante,
         )
 
     def _hand(self) -> StarsHand:
@@ -445,6 +457,7 @@ def _posted_amounts(events: list[StarsEvent]) -> dict[StarsEventKind, int]:
         StarsEventKind.SMALL_BLIND,
         StarsEventKind.BIG_BLIND,
         StarsEventKind.BRING_IN,
+        StarsEventKind.STRADDLE,
     )
     for event in events:
         if event.kind in kinds and not event.all_in and not event.dead:

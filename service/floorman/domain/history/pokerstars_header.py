@@ -7,6 +7,7 @@ Forms read (case-insensitive)::
     PokerStars Hand #4938294: Tournament #20100, $200+$15 USD Razz Limit - Level IV (50/100) - ...
     PokerStars Home Game Hand #9963175: {Club} Tournament #743144019, 100+9 8-Game
         (Razz Limit) - Match Round I, Level IV (30/60) - ...      [one line]
+    PokerStars Hand #2: Hold'em No Limit ($0.50/$1.00 USD) - 2024/01/02 ...
 
 The stakes pair is the small and big bet in fixed limit, the blinds in pot and no limit. A
 stud game (stud, stud hi/lo, razz, five card stud) written without a structure word
@@ -61,8 +62,16 @@ GAMES: Final = {
     "5 card draw": Game.FIVE_CARD_DRAW,
     "5 card draw 7-a": Game.FIVE_CARD_DRAW_7A,
     "5 card stud": Game.FIVE_CARD_STUD,
+    "hold'em": Game.TEXAS_HOLDEM,
+    "omaha": Game.OMAHA,
+    "omaha hi/lo": Game.OMAHA_HI_LO,
+    "5 card omaha": Game.FIVE_CARD_OMAHA,
+    "5 card omaha hi/lo": Game.FIVE_CARD_OMAHA_HI_LO,
+    "6+ hold'em": Game.SHORT_DECK_HOLDEM,
 }
-"""The PokerStars game names floorman reads (lower case) and the games they name."""
+"""The PokerStars game names floorman reads (lower case) and the games they name
+(``Hold'em No Limit``, ``Omaha Pot Limit``, ``Omaha Hi/Lo Limit``, ``5 Card Omaha Pot
+Limit``, ``5 Card Omaha Hi/Lo Pot Limit``, ``6+ Hold'em No Limit`` for short deck)."""
 _SYMBOL_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 

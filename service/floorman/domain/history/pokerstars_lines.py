@@ -40,6 +40,7 @@ ACTIONS: Final = (
     (StarsEventKind.ANTE, re.compile(rf"^posts the ante (?P<amount>{AMT}){ALL_IN}$")),
     (StarsEventKind.SMALL_BLIND, re.compile(rf"^posts small blind (?P<amount>{AMT}){ALL_IN}$")),
     (StarsEventKind.BIG_BLIND, re.compile(rf"^posts big blind (?P<amount>{AMT}){ALL_IN}$")),
+    (StarsEventKind.STRADDLE, re.compile(rf"^posts straddle (?P<amount>{AMT}){ALL_IN}$")),
     (StarsEventKind.SMALL_AND_BIG_BLINDS,
      re.compile(rf"^posts small & big blinds (?P<amount>{AMT}){ALL_IN}$")),
     (StarsEventKind.BRING_IN, re.compile(rf"^brings in for (?P<amount>{AMT}){ALL_IN}$")),
@@ -70,8 +71,8 @@ NOISE: Final = tuple(
         r"|has returned|has timed out(?: while disconnected)?|is sitting out|sits out"
         r"|will be allowed to play after the button"
         r"|was removed from the table for failing to post"
-        r"|finished the tournament(?: in \d+\w* place)?(?: and received .*)?"
-        r"|wins the tournament(?: and received .*)?|re-buys and receives .*"
+        r"|finished the tournament(?: in \d+\w* place)?(?: and receive[ds] .*)?"
+        r"|wins the tournament(?: and receive[ds] .*)?|re-buys and receives .*"
         r"|takes the add-on and receives .*|cashed out the hand for .*)$",
         r"^Betting is capped$",
         r"^Pair on board - a double bet is allowed$",
@@ -104,4 +105,12 @@ BETTING: Final = frozenset(
     }
 )
 DRAWING: Final = frozenset({StarsEventKind.DISCARD, StarsEventKind.STAND_PAT})
+BOARD_STREETS: Final = {
+    "hole cards": StarsStreet.PRE_FLOP,
+    "flop": StarsStreet.FLOP,
+    "turn": StarsStreet.TURN,
+    "river": StarsStreet.RIVER,
+}
+"""The sections of the community-card games that differ from :data:`STREETS` (their
+``*** RIVER ***`` is the fifth board card, not the stud 7th street)."""
 NOT_BETTING: Final = frozenset({StarsStreet.SHOWDOWN, StarsStreet.SUMMARY})

@@ -28,6 +28,10 @@ class StarsStreet(enum.Enum):
     FIFTH_STREET = "fifth_street"
     SIXTH_STREET = "sixth_street"
     SEVENTH_STREET = "seventh_street"  # "*** RIVER ***" in stud
+    PRE_FLOP = "pre_flop"  # community-card games: "*** HOLE CARDS ***"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"  # "*** RIVER ***" in the community-card games
     SHOWDOWN = "showdown"
     SUMMARY = "summary"
 
@@ -38,6 +42,7 @@ class StarsEventKind(enum.Enum):
     ANTE = "ante"  # posts the ante X
     SMALL_BLIND = "small_blind"  # posts small blind X
     BIG_BLIND = "big_blind"  # posts big blind X
+    STRADDLE = "straddle"  # posts straddle X (community-card games)
     SMALL_AND_BIG_BLINDS = "small_and_big_blinds"  # posts small & big blinds X (SB dead)
     BRING_IN = "bring_in"  # brings in for X
     BET = "bet"
@@ -46,7 +51,8 @@ class StarsEventKind(enum.Enum):
     CHECK = "check"
     FOLD = "fold"
     DEAL = "deal"  # Dealt to NAME [earlier] [new]
-    COMMUNITY = "community"  # the stud community card: "*** RIVER *** [6h]"
+    COMMUNITY = "community"  # the stud community card "*** RIVER *** [6h]", board cards
+    # "*** FLOP *** [Ah Kd 7c]", "*** TURN *** [Ah Kd 7c] [2s]" (the new card)
     DISCARD = "discard"  # discards N cards [cards]
     STAND_PAT = "stand_pat"  # stands pat [on cards]
     UNCALLED_RETURN = "uncalled_return"  # Uncalled bet (X) returned to NAME
@@ -83,7 +89,8 @@ class StarsEvent:
             others (a dead small blind counts here as well).
         all_in: the line ends with "and is all-in".
         cards: DEAL: the new cards; DISCARD / STAND_PAT / SHOW / MUCK: the cards written;
-            COMMUNITY: the community card(s).
+            COMMUNITY: the community card(s): the stud card, or the board cards a flop,
+            turn or river marker adds.
         previous: DEAL only: the cards repeated in the first bracket (earlier up cards, or
             the cards kept after a draw).
         pot: COLLECT only: 0 for "pot" / "main pot", k for "side pot-k" ("side pot" is 1).
@@ -221,7 +228,7 @@ class StarsProblem:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StarsUnsupported:
-    """A hand of a game floorman does not play (hold'em, Omaha, 2-7, badugi ...)."""
+    """A hand of a game floorman does not play (2-7 lowball, badugi ...)."""
 
     line: int
     hand_id: int

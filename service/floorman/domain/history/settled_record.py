@@ -101,9 +101,11 @@ class SettledRecord:
 
     def forced_bets(self) -> tuple[ForcedBet, ...]:
         """The forced bets the engine posted: the explicit ``forced_bets``, or those it derives
-        from the stakes: an ante for every seat, then in the draw games the small blind left
-        of the button (the button heads-up) and the big blind left of it (RULES.md "Stakes
-        defaults", game sections). Nominal amounts: a short stack posts what it has. An
+        from the stakes: an ante for every seat, then in the button games the small blind
+        left of the button (the button heads-up) and the big blind left of it, and in the
+        community-card games the big-blind ante (dead, by the big blind) and the straddle
+        (left of the big blind, three or more players) when the stakes have them (RULES.md
+        "Stakes defaults", game sections). Nominal amounts: a short stack posts what it has. An
         explicit stud bring-in is not among them: it is acted, not posted."""
         config = self.record.config
         if config.forced_bets:
@@ -124,13 +126,22 @@ class SettledRecord:
                         amount=stakes.small_blind,
                     )
                 )
+            big = (small + 1) % n
             bets.append(
-                ForcedBet(
-                    seat=seats[(small + 1) % n],
-                    kind=ForcedBetKind.BIG_BLIND,
-                    amount=stakes.big_blind,
-                )
+                ForcedBet(seat=seats[big], kind=ForcedBetKind.BIG_BLIND, amount=stakes.big_blind)
             )
+            extra = getattr(stakes, "big_blind_ante", 0)
+            if extra:
+                bets.append(
+                    ForcedBet(seat=seats[big], kind=ForcedBetKind.BIG_BLIND_ANTE, amount=extra)
+                )
+            straddle = getattr(stakes, "straddle", 0)
+            if straddle and n > 2:
+                bets.append(
+                    ForcedBet(
+                        seat=seats[(big + 1) % n], kind=ForcedBetKind.STRADDLE, amount=straddle
+                    )
+                )
         return tuple(bets)
 
 
@@ -180,7 +191,8 @@ def pot_awards(state: HandState, result: HandResult) -> tuple[PotAward, ...]:
     """Each pot's rake and each winner's chips, split exactly as the settlement split them.
 
     RULES.md "Common to every game" (side pots, rake out of the main pot first, ties and odd
-    chips), "Seven Card Stud family" (Hi-Lo halves, the odd chip to the high half).
+    chips), "Seven Card Stud family" (Hi-Lo halves, the odd chip to the high half), "Hold'em
+    and Omaha" (both halves' odd chips from the first winner left of the button).
     The per-seat sums equal ``result.payouts``.
     """
     contributions = {seat: state.contributed[pos] for pos, seat in enumerate(state.seats)}
@@ -203,7 +215,12 @@ def pot_awards(state: HandState, result: HandResult) -> tuple[PotAward, ...]:
             order = _high_order(game, share.winners, hands, seat_order)
             high = split_amount(share.amount - low_half, order, unit=unit)
             if share.low_winners:
-                low = split_amount(low_half, stud_low_order(share.low_winners, hands), unit=unit)
+                low_order = (
+                    button_order(share.low_winners, seat_order)
+                    if game.is_draw  # Omaha Hi-Lo: left of the button, as the high half
+                    else stud_low_order(share.low_winners, hands)
+                )
+                low = split_amount(low_half, low_order, unit=unit)
         awards.append(
             PotAward(
                 number=number,

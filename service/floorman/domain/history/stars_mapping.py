@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from floorman.domain.cards import Card
 from floorman.domain.engine import DealRequest, Phase, legal_actions, start_hand
+from floorman.domain.games import game_spec
 from floorman.domain.history.pokerstars_model import (
     StarsEvent,
     StarsEventKind,
@@ -57,9 +58,14 @@ _STREETS = {
     "fifth_street": StarsStreet.FIFTH_STREET,
     "sixth_street": StarsStreet.SIXTH_STREET,
     "seventh_street": StarsStreet.SEVENTH_STREET,
+    "pre_flop": StarsStreet.PRE_FLOP,
+    "flop": StarsStreet.FLOP,
+    "turn": StarsStreet.TURN,
+    "river": StarsStreet.RIVER,
 }
-_POSTS = (_K.ANTE, _K.SMALL_BLIND, _K.BIG_BLIND, _K.SMALL_AND_BIG_BLINDS)
+_POSTS = (_K.ANTE, _K.SMALL_BLIND, _K.BIG_BLIND, _K.SMALL_AND_BIG_BLINDS, _K.STRADDLE)
 _RESULTS = (_K.UNCALLED_RETURN, _K.COLLECT, _K.NO_SHOW, _K.DEAL, _K.COMMUNITY)
+_LIVE = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.STRADDLE)
 _SIMPLE = {_K.FOLD: ActionType.FOLD, _K.CHECK: ActionType.CHECK, _K.CALL: ActionType.CALL}
 
 
@@ -129,7 +135,12 @@ def _posts(hand: StarsHand, seats: set[int]) -> list[tuple[StarsEvent, ForcedBet
         if event.kind not in _POSTS or event.seat not in seats:
             continue
         if event.kind is _K.ANTE:
-            out.append((event, ForcedBetKind.ANTE, event.amount))
+            ante = (
+                ForcedBetKind.BIG_BLIND_ANTE if hand.stakes.big_blind_ante else ForcedBetKind.ANTE
+            )
+            out.append((event, ante, event.amount))
+        elif event.kind is _K.STRADDLE:
+            out.append((event, ForcedBetKind.STRADDLE, event.amount))
         elif event.kind is _K.SMALL_BLIND:
             kind = ForcedBetKind.DEAD_BLIND if event.dead else ForcedBetKind.SMALL_BLIND
             out.append((event, kind, event.amount))
@@ -152,7 +163,7 @@ def _with_posted_forced_bets(hand: StarsHand, config: HandConfig) -> HandConfig:
     every = dict.fromkeys(state.seats, 0)
     for event, kind, chips in posts:
         every[event.seat] += chips
-        if kind in (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND):
+        if kind in _LIVE:
             live[event.seat] += chips
     derived_live = {seat: state.bets[pos] for pos, seat in enumerate(state.seats)}
     derived_every = {seat: state.contributed[pos] for pos, seat in enumerate(state.seats)}
@@ -164,6 +175,8 @@ def _with_posted_forced_bets(hand: StarsHand, config: HandConfig) -> HandConfig:
         ForcedBetKind.SMALL_BLIND: stakes.small_blind,
         ForcedBetKind.BIG_BLIND: stakes.big_blind,
         ForcedBetKind.DEAD_BLIND: 0,
+        ForcedBetKind.STRADDLE: getattr(stakes, "straddle", 0),
+        ForcedBetKind.BIG_BLIND_ANTE: getattr(stakes, "big_blind_ante", 0),
     }
     forced = tuple(
         ForcedBet(
@@ -195,14 +208,11 @@ class _Mapper:
         self.dealt: dict[tuple[StarsStreet, int], StarsEvent] = {}
         self.replacements: dict[int, list[StarsEvent]] = {}
         self.community: dict[StarsStreet, StarsEvent] = {}
+        draws = any(street.draw for street in game_spec(hand.game).streets)
         for event in hand.events:
             if event.kind is _K.COMMUNITY:
                 self.community.setdefault(event.street, event)
-            elif (
-                event.kind is _K.DEAL
-                and hand.game.is_draw
-                and event.street is not StarsStreet.FIRST_ROUND
-            ):
+            elif event.kind is _K.DEAL and draws and event.street is not StarsStreet.FIRST_ROUND:
                 self.replacements.setdefault(event.seat, []).append(event)
             elif event.kind is _K.DEAL:
                 self.dealt.setdefault((event.street, event.seat), event)
