@@ -48,6 +48,7 @@ ALLOWED = {
     grpc.StatusCode.NOT_FOUND, grpc.StatusCode.ALREADY_EXISTS, grpc.StatusCode.ABORTED,
     grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.UNAUTHENTICATED,
     grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.UNIMPLEMENTED,
+    grpc.StatusCode.OUT_OF_RANGE,  # WatchTable after a sequence beyond the last one
 }  # fmt: skip
 """Every answer a hostile request may get (never INTERNAL, UNKNOWN or UNAVAILABLE)."""
 STREAM_TIMEOUT = 0.3
