@@ -136,6 +136,8 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
         min_buy_in=message.min_buy_in,
         max_buy_in=message.max_buy_in,
         dealer_seat=message.dealer_seat,
+        currency_code=message.currency_code,
+        minor_units_per_unit=message.minor_units_per_unit,
     )
 
 
@@ -273,6 +275,8 @@ def settings_to_pb(settings: TableSettings) -> tpb.TableSettings:
         min_buy_in=settings.min_buy_in,
         max_buy_in=settings.max_buy_in,
         dealer_seat=settings.dealer_seat,
+        currency_code=settings.currency_code,
+        minor_units_per_unit=settings.minor_units_per_unit,
     )
 
 

@@ -375,9 +375,7 @@ class TableService:
         check_format(fmt)
         state = self.repository.load(table_id)
         run = self._hand(state, hand_id)
-        return export_run(
-            run, fmt, table_id=table_id, table_name=state.settings.name, viewer=viewer
-        )
+        return export_run(run, fmt, table_id=table_id, settings=state.settings, viewer=viewer)
 
     def _hand(self, state: TableState, hand_id: str) -> HandRun:
         wanted = hand_id or state.last_hand_id
