@@ -22,6 +22,7 @@ from typing import Any, Final
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from floorman.app.tables import commands
+from floorman.app.tables.hands import HandListing
 from floorman.app.tables.views import EventView, HandView, Outcome, TableView
 from floorman.domain import model
 from floorman.domain.errors import FieldViolation
@@ -258,6 +259,17 @@ def _timestamp(moment: datetime | None) -> Timestamp | None:
     stamp = Timestamp()
     stamp.FromDatetime(moment)
     return stamp
+
+
+def hand_listing_to_pb(hand: HandListing) -> tpb.HandSummary:
+    """A ListHands entry -> ``HandSummary``."""
+    return tpb.HandSummary(
+        hand_id=hand.hand_id,
+        hand_number=hand.number,
+        started_at=_timestamp(hand.started_at),
+        game=conv.GAME_TO_PB[hand.game],
+        complete=hand.complete,
+    )
 
 
 def settings_to_pb(settings: TableSettings) -> tpb.TableSettings:

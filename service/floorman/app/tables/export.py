@@ -70,6 +70,32 @@ def export_run(
     )
 
 
+def export_session(
+    runs: list[HandRun], fmt: str, *, table_id: str, settings: TableSettings, viewer: Viewer
+) -> Export:
+    """Every hand of ``runs`` (settled, in order) in one file of ``fmt``: OHH objects
+    separated by one blank line (the OHH storage format, a ``.ohh`` file), PHH as a
+    ``.phhs`` file (one ``[N]`` TOML section per hand, N from 1, blank lines between), the
+    PokerStars hands one after another (each ends with blank lines); ``""`` for no hand.
+
+    Raises:
+        InvalidArgument: an unknown format. FormatUnavailable: no exporter in this build.
+    """
+    check_format(fmt)
+    exporter, media_type = _exporter(fmt)
+    texts = [
+        exporter(hand_record(run, table_id=table_id, settings=settings, viewer=viewer))
+        for run in runs
+    ]
+    if fmt == "ohh":
+        content = "\n".join(texts)  # each text ends with a newline: one blank line between
+    elif fmt == "phh":
+        content = "\n".join(f"[{i}]\n{text}" for i, text in enumerate(texts, start=1))
+    else:
+        content = "".join(texts)
+    return Export(content, media_type)
+
+
 def _exporter(fmt: str) -> tuple[Callable[[HandRecord], str], str]:
     module_name, function_name, media_type = EXPORTERS[fmt]
     exporter = find_exporter(module_name, function_name)
