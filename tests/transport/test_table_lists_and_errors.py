@@ -14,6 +14,8 @@ from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
 from floorman.config import DEFAULT_STORE, HostPort, Settings, parse_store_url
+from floorman.domain.history.ohh import parse_ohh
+from floorman.domain.history.phh import parse_phhs
 from floorman.domain.model import ActionType
 from floorman.domain.table.settings import TableSettings
 from floorman.transport.server import create_server
@@ -236,8 +238,11 @@ def test_whole_session_export_is_one_ohh_file_and_one_phhs_file():
     ohh, phh, error = _run(svc, calls)
     hands = assert_valid_ohh_file(ohh, table_size=6)
     assert [h["game_number"] for h in hands] == ["hand-1", "hand-2", "hand-3"]
+    assert [h.extension.hand_id for h in parse_ohh(ohh)] == ["hand-1", "hand-2", "hand-3"]
     sections = tomllib.loads(phh)
     assert sorted(sections) == ["1", "2", "3"]
     assert [sections[k]["_hand_id"] for k in ("1", "2", "3")] == ["hand-1", "hand-2", "hand-3"]
+    assert [h.hand for h in parse_phhs(phh)] == [1, 2, 3]
+    assert phh.startswith("[1]\n") and "\n\n[2]\n" in phh
     assert error.code() is grpc.StatusCode.INVALID_ARGUMENT
     assert [v.field for v in _details(error)["bad"].field_violations] == ["hand_id"]
