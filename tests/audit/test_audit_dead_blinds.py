@@ -196,7 +196,7 @@ def test_a_dead_small_blind_position_leaves_only_the_big_blind(session) -> None:
     is not dealt in, seat 4 posts the big blind and nobody a small blind."""
     table, hands = session
     lines = table.export(hands["dead_small_blind"].hand_id, "pokerstars").splitlines()
-    assert lines[1] == f"Table '{table.table_id}' 5-max Seat #2 is the button"
+    assert lines[1] == f"Table '{table.table_id}' 6-max Seat #2 is the button"
     assert [line for line in lines if ": posts " in line] == ["p4: posts big blind 20"]
 
 
@@ -211,6 +211,6 @@ def test_same_named_tables_export_distinct_hands() -> None:
         hand = table.play()
         assert hand.hand_id
         texts.append(table.export(hand.hand_id, "pokerstars"))
-    assert texts[0].splitlines()[1] == "Table 'probe [probe-a]' 5-max Seat #1 is the button"
+    assert texts[0].splitlines()[1] == "Table 'probe [probe-a]' 6-max Seat #1 is the button"
     audits = audit_document("".join(texts), source="both", format=SourceFormat.POKERSTARS)
     assert [a.status for a in audits] == [AuditStatus.CLEAN, AuditStatus.CLEAN]

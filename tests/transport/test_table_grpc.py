@@ -72,14 +72,20 @@ def test_malformed_settings_are_invalid_argument_with_field_violations(stub):
     with pytest.raises(grpc.RpcError) as missing:
         stub.CreateTable(request, timeout=10)
     assert missing.value.code() == grpc.StatusCode.INVALID_ARGUMENT
-    (bad,) = _details(missing.value)
+    bad, info = _details(missing.value)  # BadRequest, then ErrorInfo (issue 10 point 13)
     assert [v.field for v in bad.field_violations] == ["settings.game"]
+    assert (info.reason, info.domain, info.metadata["field"]) == (
+        "FIELD_VIOLATION",
+        "floorman",
+        "settings.game",
+    )
     settings = tpb.TableSettings(game=pb.GAME_RAZZ, stakes=pb.Stakes(small_bet=10, bring_in=10))
     with pytest.raises(grpc.RpcError) as bring_in:
         stub.CreateTable(
             tpb.CreateTableRequest(request_id=uuid.uuid4().hex, settings=settings), timeout=10
         )
-    (bad,) = _details(bring_in.value)
+    bad, info = _details(bring_in.value)
+    assert info.metadata["rule"] == "bring_in.amount"
     assert bad.field_violations[0].field == "settings.stakes.bring_in"
     assert bad.field_violations[0].description.startswith("bring_in.amount: ")
 

@@ -37,10 +37,13 @@ def details_of(status: grpc.Status) -> status_pb2.Status:
 
 
 def unpack(status: status_pb2.Status, message_type):
-    """The single detail of ``status``, unpacked as ``message_type``."""
-    (detail,) = status.details
-    message = message_type()
-    assert detail.Unpack(message)
+    """The one detail of ``status`` of ``message_type``, unpacked."""
+    found = []
+    for detail in status.details:
+        message = message_type()
+        if detail.Unpack(message):
+            found.append(message)
+    (message,) = found
     return message
 
 
@@ -63,6 +66,13 @@ def test_invalid_argument_maps_to_bad_request_with_rule_descriptions():
         ("cards[1]", "card.malformed: 'Xx' is not a card"),
         ("game", "game is required"),
     ]
+    info = unpack(rich, error_details_pb2.ErrorInfo)  # issue 10 point 13
+    assert (info.reason, info.domain) == ("FIELD_VIOLATION", "floorman")
+    assert dict(info.metadata) == {
+        "field": "cards[1]",
+        "field_count": "2",
+        "rule": "card.malformed",
+    }
 
 
 def test_history_error_maps_to_bad_request_on_the_event():
@@ -74,6 +84,12 @@ def test_history_error_maps_to_bad_request_on_the_event():
     ((field, description),) = [(v.field, v.description) for v in bad.field_violations]
     assert field == "history[4]"
     assert description == "fixed_limit.cap: the round is capped"
+    info = unpack(details_of(status), error_details_pb2.ErrorInfo)
+    assert dict(info.metadata) == {
+        "field": "history[4]",
+        "field_count": "1",
+        "rule": "fixed_limit.cap",
+    }
 
 
 def test_rule_violation_maps_to_failed_precondition_with_error_info():

@@ -277,18 +277,36 @@ class TableClient:
         self,
         *,
         table_id: str,
-        hand_id: str,
+        hand_id: str = "",
         format: EnumInput,
+        whole_session: bool = False,
         timeout: float | None = None,
     ) -> tpb.ExportHandHistoryResponse:
         """A finished hand as ``"phh"``, ``"open_hand_history_json"`` or ``"pokerstars_text"``
-        (``content`` and ``media_type``)."""
+        (``content`` and ``media_type``); with ``whole_session`` (and no ``hand_id``) every
+        settled hand of the table in one file (``.ohh`` / ``.phhs``)."""
         request = tpb.ExportHandHistoryRequest(
             table_id=table_id,
             hand_id=hand_id,
             format=enum_value(tpb.HistoryFormat, "HISTORY_FORMAT_", format),
+            whole_session=whole_session,
         )
         return self._read("ExportHandHistory", request, timeout)
+
+    def list_hands(
+        self,
+        *,
+        table_id: str,
+        page_size: int = 0,
+        page_token: str = "",
+        timeout: float | None = None,
+    ) -> tpb.ListHandsResponse:
+        """One page of a table's hands, oldest first (``next_page_token`` empty on the last
+        page; a token only continues the same table)."""
+        request = tpb.ListHandsRequest(
+            table_id=table_id, page_size=page_size, page_token=page_token
+        )
+        return self._read("ListHands", request, timeout)
 
     def watch_table(
         self,

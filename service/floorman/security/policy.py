@@ -108,7 +108,14 @@ METHOD_PERMISSIONS: Final[Mapping[str, Permission]] = {
     "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo": Permission.REFLECTION,
     **{
         _TABLES + name: Permission.READ_TABLES
-        for name in ("GetTable", "ListTables", "GetHand", "WatchTable", "ExportHandHistory")
+        for name in (
+            "GetTable",
+            "ListTables",
+            "GetHand",
+            "WatchTable",
+            "ExportHandHistory",
+            "ListHands",
+        )
     },
     _TABLES + "CreateTable": Permission.MANAGE_TABLES,
     _TABLES + "CloseTable": Permission.MANAGE_TABLES,

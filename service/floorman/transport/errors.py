@@ -1,9 +1,11 @@
 """The one place where errors become gRPC statuses (DESIGN.md "Contract details", Errors).
 
 * :class:`InvalidArgument` -> INVALID_ARGUMENT with ``google.rpc.BadRequest``, one field
-  violation per problem: ``field`` the path, ``description`` ``"rule: message"``.
+  violation per problem: ``field`` the path, ``description`` ``"rule: message"``; beside it
+  ``ErrorInfo{reason: "FIELD_VIOLATION", domain: "floorman", metadata: field (the first),
+  field_count, rule (the first rule id, when any)}`` (every INVALID_ARGUMENT carries both).
 * :class:`HistoryError` -> INVALID_ARGUMENT with ``BadRequest`` field ``history[N]`` whose
-  description starts with the rule id.
+  description starts with the rule id (and the ``FIELD_VIOLATION`` ErrorInfo).
 * :class:`RuleViolation` -> FAILED_PRECONDITION with ``google.rpc.ErrorInfo{reason:
   "RULE_VIOLATION", domain: "floorman", metadata: rule, seat, expected, actual}`` (a
   key without a value is left out: seat 0, an empty expected or actual).
@@ -14,11 +16,15 @@
 * :class:`Unimplemented` -> UNIMPLEMENTED.
 * table sessions (the store and the table use cases): ``SequenceMismatch`` -> ABORTED with
   ``ErrorInfo{reason: "SEQUENCE_MISMATCH", domain: "floorman", metadata: current_sequence,
-  expected_sequence}``; ``TableNotFound`` / ``HandNotFound`` -> NOT_FOUND; ``TableExists`` and
+  expected_sequence}``; ``TableNotFound`` / ``HandNotFound`` -> NOT_FOUND with
+  ``ErrorInfo{reason: "NOT_FOUND", metadata: resource_type, table_id, hand_id}`` and
+  ``ResourceInfo{resource_type: floorman.v1.Table | floorman.v1.Hand, resource_name}``;
+  ``TableExists`` and
   ``RequestIdConflict`` (a request id reused with another payload) -> ALREADY_EXISTS with
   ``ErrorInfo`` reasons ``TABLE_EXISTS`` / ``REQUEST_ID_CONFLICT``; the store's
   ``TableClosed`` -> FAILED_PRECONDITION ``RULE_VIOLATION`` rule ``table.closed``;
-  ``InvalidPageToken`` -> INVALID_ARGUMENT (``page_token``); ``StoreUnavailable`` ->
+  ``InvalidPageToken`` -> INVALID_ARGUMENT (``page_token``, a token of another query too);
+  ``StoreUnavailable`` ->
   UNAVAILABLE (the outcome of a write may be unknown: retry with the same request id);
   ``WatchStopped`` (a WatchTable stream ended by a server shutdown) -> UNAVAILABLE
   ``"server shutting down; resume from sequence N"`` with ``ErrorInfo{reason:
@@ -76,6 +82,10 @@ RULE_VIOLATION_REASON: Final = "RULE_VIOLATION"
 SEQUENCE_MISMATCH_REASON: Final = "SEQUENCE_MISMATCH"
 SHUTTING_DOWN_REASON: Final = "SERVER_SHUTTING_DOWN"
 OUT_OF_RANGE_REASON: Final = "SEQUENCE_OUT_OF_RANGE"
+FIELD_VIOLATION_REASON: Final = "FIELD_VIOLATION"
+NOT_FOUND_REASON: Final = "NOT_FOUND"
+TABLE_RESOURCE: Final = "floorman.v1.Table"
+HAND_RESOURCE: Final = "floorman.v1.Hand"
 INTERNAL_MESSAGE: Final = "internal error: the failure was logged on the server"
 MAX_FIELD_VIOLATIONS: Final = 12
 MAX_FIELD_BYTES: Final = 64
@@ -152,6 +162,40 @@ def _info(reason: str, **metadata: str) -> error_details_pb2.ErrorInfo:
     return error_details_pb2.ErrorInfo(reason=reason, domain=ERROR_DOMAIN, metadata=metadata)
 
 
+def _invalid(fields: list[tuple[str, str]], *, rule: str = "") -> grpc.Status:
+    """INVALID_ARGUMENT: ``ErrorInfo{reason: "FIELD_VIOLATION", domain: "floorman", metadata:
+    field (the first), field_count, rule (the first rule id, when one)}`` and the
+    ``BadRequest`` listing every field violation."""
+    metadata = {
+        "field": clip(fields[0][0], MAX_FIELD_BYTES) if fields else "",
+        "field_count": str(len(fields)),
+    }
+    if rule:
+        metadata["rule"] = rule
+    info = _info(FIELD_VIOLATION_REASON, **metadata)
+    return _rich(code_pb2.INVALID_ARGUMENT, _summary(fields), _bad_request(fields), info)
+
+
+def _not_found(error: TableNotFound | HandNotFound) -> grpc.Status:
+    """NOT_FOUND: ``ErrorInfo{reason: "NOT_FOUND", domain: "floorman", metadata:
+    resource_type, table_id, hand_id (a hand)}`` and ``ResourceInfo{resource_type,
+    resource_name, description}`` (``floorman.v1.Table`` named by its table id,
+    ``floorman.v1.Hand`` by its hand id, ``""`` when the table has no hand yet)."""
+    if isinstance(error, TableNotFound):
+        kind, name, metadata = TABLE_RESOURCE, error.table_id, {"table_id": error.table_id}
+    else:
+        kind, name = HAND_RESOURCE, error.hand_id
+        metadata = {"table_id": error.table_id, "hand_id": error.hand_id}
+    metadata = {key: clip(value, MAX_DESCRIPTION_BYTES) for key, value in metadata.items()}
+    info = _info(NOT_FOUND_REASON, resource_type=kind, **metadata)
+    resource = error_details_pb2.ResourceInfo(
+        resource_type=kind,
+        resource_name=clip(name, MAX_DESCRIPTION_BYTES),
+        description=clip(str(error), MAX_DESCRIPTION_BYTES),
+    )
+    return _rich(code_pb2.NOT_FOUND, str(error), info, resource)
+
+
 def _table_status(error: BaseException) -> grpc.Status | None:
     """The status of a table-session error (store or table use cases), else ``None``."""
     if isinstance(error, SequenceMismatch):
@@ -162,7 +206,7 @@ def _table_status(error: BaseException) -> grpc.Status | None:
         )
         return _rich(code_pb2.ABORTED, str(error), info)
     if isinstance(error, TableNotFound | HandNotFound):
-        return _rich(code_pb2.NOT_FOUND, str(error))
+        return _not_found(error)
     if isinstance(error, TableExists):
         return _rich(code_pb2.ALREADY_EXISTS, str(error), _info("TABLE_EXISTS"))
     if isinstance(error, RequestIdConflict):
@@ -174,8 +218,7 @@ def _table_status(error: BaseException) -> grpc.Status | None:
         info = _info(OUT_OF_RANGE_REASON, last_sequence=str(error.last_sequence))
         return _rich(code_pb2.OUT_OF_RANGE, str(error), info, _bad_request(fields))
     if isinstance(error, InvalidPageToken):
-        fields = [("page_token", str(error))]
-        return _rich(code_pb2.INVALID_ARGUMENT, _summary(fields), _bad_request(fields))
+        return _invalid([("page_token", str(error))])
     if isinstance(error, StoreUnavailable):
         return _rich(code_pb2.UNAVAILABLE, f"the table store is unavailable: {error}")
     if isinstance(error, WatchStopped):
@@ -214,12 +257,13 @@ def status_for(error: BaseException) -> grpc.Status:
     if table_status is not None:
         return table_status
     if isinstance(error, InvalidArgument):
+        rules = [v.rule for v in error.violations if v.rule]
         fields = [(v.field, v.description) for v in error.violations]
-        return _rich(code_pb2.INVALID_ARGUMENT, _summary(fields), _bad_request(fields))
+        return _invalid(fields, rule=rules[0] if rules else "")
     if isinstance(error, HistoryError):
         violation = error.violation
         fields = [(f"history[{error.index}]", f"{violation.rule}: {violation.message}")]
-        return _rich(code_pb2.INVALID_ARGUMENT, _summary(fields), _bad_request(fields))
+        return _invalid(fields, rule=violation.rule)
     if isinstance(error, RuleViolation):
         info = error_details_pb2.ErrorInfo(
             reason=RULE_VIOLATION_REASON, domain=ERROR_DOMAIN, metadata=_violation_metadata(error)

@@ -22,6 +22,7 @@ from typing import Any, Final
 from google.protobuf.timestamp_pb2 import Timestamp
 
 from floorman.app.tables import commands
+from floorman.app.tables.hands import HandListing
 from floorman.app.tables.views import EventView, HandView, Outcome, TableView
 from floorman.domain import model
 from floorman.domain.errors import FieldViolation
@@ -136,6 +137,8 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
         min_buy_in=message.min_buy_in,
         max_buy_in=message.max_buy_in,
         dealer_seat=message.dealer_seat,
+        currency_code=message.currency_code,
+        minor_units_per_unit=message.minor_units_per_unit,
     )
 
 
@@ -258,6 +261,17 @@ def _timestamp(moment: datetime | None) -> Timestamp | None:
     return stamp
 
 
+def hand_listing_to_pb(hand: HandListing) -> tpb.HandSummary:
+    """A ListHands entry -> ``HandSummary``."""
+    return tpb.HandSummary(
+        hand_id=hand.hand_id,
+        hand_number=hand.number,
+        started_at=_timestamp(hand.started_at),
+        game=conv.GAME_TO_PB[hand.game],
+        complete=hand.complete,
+    )
+
+
 def settings_to_pb(settings: TableSettings) -> tpb.TableSettings:
     """Domain settings -> ``TableSettings``."""
     return tpb.TableSettings(
@@ -273,6 +287,8 @@ def settings_to_pb(settings: TableSettings) -> tpb.TableSettings:
         min_buy_in=settings.min_buy_in,
         max_buy_in=settings.max_buy_in,
         dealer_seat=settings.dealer_seat,
+        currency_code=settings.currency_code,
+        minor_units_per_unit=settings.minor_units_per_unit,
     )
 
 

@@ -73,7 +73,7 @@ ENTRY_OPTION_POST_BIG_BLIND: EntryOption
 ENTRY_OPTION_WAIT_FOR_BIG_BLIND: EntryOption
 
 class TableSettings(_message.Message):
-    __slots__ = ("name", "game", "betting_structure", "stakes", "rake", "max_seats", "deal_mode", "button_rule", "uncapped_heads_up", "min_buy_in", "max_buy_in", "dealer_seat")
+    __slots__ = ("name", "game", "betting_structure", "stakes", "rake", "max_seats", "deal_mode", "button_rule", "uncapped_heads_up", "min_buy_in", "max_buy_in", "dealer_seat", "currency_code", "minor_units_per_unit")
     NAME_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     BETTING_STRUCTURE_FIELD_NUMBER: _ClassVar[int]
@@ -86,6 +86,8 @@ class TableSettings(_message.Message):
     MIN_BUY_IN_FIELD_NUMBER: _ClassVar[int]
     MAX_BUY_IN_FIELD_NUMBER: _ClassVar[int]
     DEALER_SEAT_FIELD_NUMBER: _ClassVar[int]
+    CURRENCY_CODE_FIELD_NUMBER: _ClassVar[int]
+    MINOR_UNITS_PER_UNIT_FIELD_NUMBER: _ClassVar[int]
     name: str
     game: _poker_pb2.Game
     betting_structure: _poker_pb2.BettingStructure
@@ -98,7 +100,9 @@ class TableSettings(_message.Message):
     min_buy_in: int
     max_buy_in: int
     dealer_seat: int
-    def __init__(self, name: _Optional[str] = ..., game: _Optional[_Union[_poker_pb2.Game, str]] = ..., betting_structure: _Optional[_Union[_poker_pb2.BettingStructure, str]] = ..., stakes: _Optional[_Union[_poker_pb2.Stakes, _Mapping]] = ..., rake: _Optional[_Union[_poker_pb2.RakePolicy, _Mapping]] = ..., max_seats: _Optional[int] = ..., deal_mode: _Optional[_Union[DealMode, str]] = ..., button_rule: _Optional[_Union[ButtonRule, str]] = ..., uncapped_heads_up: _Optional[bool] = ..., min_buy_in: _Optional[int] = ..., max_buy_in: _Optional[int] = ..., dealer_seat: _Optional[int] = ...) -> None: ...
+    currency_code: str
+    minor_units_per_unit: int
+    def __init__(self, name: _Optional[str] = ..., game: _Optional[_Union[_poker_pb2.Game, str]] = ..., betting_structure: _Optional[_Union[_poker_pb2.BettingStructure, str]] = ..., stakes: _Optional[_Union[_poker_pb2.Stakes, _Mapping]] = ..., rake: _Optional[_Union[_poker_pb2.RakePolicy, _Mapping]] = ..., max_seats: _Optional[int] = ..., deal_mode: _Optional[_Union[DealMode, str]] = ..., button_rule: _Optional[_Union[ButtonRule, str]] = ..., uncapped_heads_up: _Optional[bool] = ..., min_buy_in: _Optional[int] = ..., max_buy_in: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., currency_code: _Optional[str] = ..., minor_units_per_unit: _Optional[int] = ...) -> None: ...
 
 class TableSeat(_message.Message):
     __slots__ = ("seat", "player_id", "stack", "status", "owes_small_blind", "owes_big_blind")
@@ -489,14 +493,16 @@ class WatchTableResponse(_message.Message):
     def __init__(self, event: _Optional[_Union[TableEvent, _Mapping]] = ...) -> None: ...
 
 class ExportHandHistoryRequest(_message.Message):
-    __slots__ = ("table_id", "hand_id", "format")
+    __slots__ = ("table_id", "hand_id", "format", "whole_session")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     HAND_ID_FIELD_NUMBER: _ClassVar[int]
     FORMAT_FIELD_NUMBER: _ClassVar[int]
+    WHOLE_SESSION_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     hand_id: str
     format: HistoryFormat
-    def __init__(self, table_id: _Optional[str] = ..., hand_id: _Optional[str] = ..., format: _Optional[_Union[HistoryFormat, str]] = ...) -> None: ...
+    whole_session: bool
+    def __init__(self, table_id: _Optional[str] = ..., hand_id: _Optional[str] = ..., format: _Optional[_Union[HistoryFormat, str]] = ..., whole_session: _Optional[bool] = ...) -> None: ...
 
 class ExportHandHistoryResponse(_message.Message):
     __slots__ = ("content", "media_type")
@@ -505,3 +511,35 @@ class ExportHandHistoryResponse(_message.Message):
     content: str
     media_type: str
     def __init__(self, content: _Optional[str] = ..., media_type: _Optional[str] = ...) -> None: ...
+
+class ListHandsRequest(_message.Message):
+    __slots__ = ("table_id", "page_size", "page_token")
+    TABLE_ID_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    table_id: str
+    page_size: int
+    page_token: str
+    def __init__(self, table_id: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class HandSummary(_message.Message):
+    __slots__ = ("hand_id", "hand_number", "started_at", "game", "complete")
+    HAND_ID_FIELD_NUMBER: _ClassVar[int]
+    HAND_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    STARTED_AT_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    COMPLETE_FIELD_NUMBER: _ClassVar[int]
+    hand_id: str
+    hand_number: int
+    started_at: _timestamp_pb2.Timestamp
+    game: _poker_pb2.Game
+    complete: bool
+    def __init__(self, hand_id: _Optional[str] = ..., hand_number: _Optional[int] = ..., started_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., game: _Optional[_Union[_poker_pb2.Game, str]] = ..., complete: _Optional[bool] = ...) -> None: ...
+
+class ListHandsResponse(_message.Message):
+    __slots__ = ("hands", "next_page_token")
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    hands: _containers.RepeatedCompositeFieldContainer[HandSummary]
+    next_page_token: str
+    def __init__(self, hands: _Optional[_Iterable[_Union[HandSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...

@@ -110,6 +110,11 @@ class TableServiceStub:
                 request_serializer=floorman_dot_v1_dot_table__service__pb2.ExportHandHistoryRequest.SerializeToString,
                 response_deserializer=floorman_dot_v1_dot_table__service__pb2.ExportHandHistoryResponse.FromString,
                 _registered_method=True)
+        self.ListHands = channel.unary_unary(
+                '/floorman.v1.TableService/ListHands',
+                request_serializer=floorman_dot_v1_dot_table__service__pb2.ListHandsRequest.SerializeToString,
+                response_deserializer=floorman_dot_v1_dot_table__service__pb2.ListHandsResponse.FromString,
+                _registered_method=True)
 
 
 class TableServiceServicer:
@@ -211,6 +216,14 @@ class TableServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListHands(self, request, context):
+        """The hands of a table (its session), oldest first, one page at a time: ids, numbers, start
+        times and games, to pick a hand for GetHand or ExportHandHistory.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_TableServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -283,6 +296,11 @@ def add_TableServiceServicer_to_server(servicer, server):
                     servicer.ExportHandHistory,
                     request_deserializer=floorman_dot_v1_dot_table__service__pb2.ExportHandHistoryRequest.FromString,
                     response_serializer=floorman_dot_v1_dot_table__service__pb2.ExportHandHistoryResponse.SerializeToString,
+            ),
+            'ListHands': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListHands,
+                    request_deserializer=floorman_dot_v1_dot_table__service__pb2.ListHandsRequest.FromString,
+                    response_serializer=floorman_dot_v1_dot_table__service__pb2.ListHandsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -669,6 +687,33 @@ class TableService:
             '/floorman.v1.TableService/ExportHandHistory',
             floorman_dot_v1_dot_table__service__pb2.ExportHandHistoryRequest.SerializeToString,
             floorman_dot_v1_dot_table__service__pb2.ExportHandHistoryResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListHands(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/floorman.v1.TableService/ListHands',
+            floorman_dot_v1_dot_table__service__pb2.ListHandsRequest.SerializeToString,
+            floorman_dot_v1_dot_table__service__pb2.ListHandsResponse.FromString,
             options,
             channel_credentials,
             insecure,

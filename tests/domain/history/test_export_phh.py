@@ -86,7 +86,31 @@ def test_export_phh_writes_stud_with_the_standard_code_and_raise_to_amounts() ->
     assert [str(a) for a in hand.actions[-2:]] == ["p2 sm QdQh9sJd3c4hQc", "p1 sm"]
     assert hand.finishing_stacks == (815, 1210, 975)
     assert hand.winnings == (0, 395, 0)
-    assert dict(hand.metadata)["_currency"] == "USD"
+    assert dict(hand.metadata)["currency"] == "USD"
+
+
+def test_export_phh_writes_the_currency_field_and_amounts_in_its_units() -> None:
+    """Issue 10 point 12 (PHH ``currency``, amounts as the specification writes them): the
+    USD stud example writes ``currency = "USD"``, ``currency_symbol = "$"``, antes of 0.05
+    dollars and ``cbr 0.2``; the table's seats are ``seat_count``; the reader gives back
+    minor units (a quarter-cent table writes ``_minor_units_per_unit``)."""
+    record = stud_example()
+    text = export_phh(record)
+    lines = text.splitlines()
+    assert 'currency = "USD"' in lines and 'currency_symbol = "$"' in lines
+    assert "antes = [0.05, 0.05, 0.05]" in lines
+    assert '  "p2 cbr 0.2",' in lines
+    assert "finishing_stacks = [8.15, 12.1, 9.75]" in lines
+    assert f"seat_count = {record.seats_at_table}" in lines
+    hand = parse_phh(text)
+    assert (hand.antes, hand.minor_units_per_unit) == ((5, 5, 5), 100)
+    assert hand.finishing_stacks == (815, 1210, 975)
+    mils = export_phh(dataclasses.replace(record, minor_units_per_unit=1000))
+    assert "_minor_units_per_unit = 1000" in mils.splitlines()
+    assert "antes = [0.005, 0.005, 0.005]" in mils.splitlines()
+    assert parse_phh(mils).antes == (5, 5, 5)
+    chips = export_phh(dataclasses.replace(record, currency=""))
+    assert "antes = [5, 5, 5]" in chips.splitlines() and "currency" not in chips
 
 
 def test_export_phh_writes_7a_draw_with_its_house_code_blinds_and_rake() -> None:

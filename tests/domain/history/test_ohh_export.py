@@ -28,12 +28,18 @@ from floorman.domain.history.ohh import SPEC_VERSION, map_ohh
 from floorman.domain.history.ohh_json import dumps
 from floorman.domain.model import BettingStructure, Game
 from tests.domain.engine.engine_play import iter_games
+from tests.support.ohh_spec import assert_valid_ohh
 
 HANDS_PER_GAME = 25
 
 
 def _actions(data: dict) -> list[dict]:
     return [action for round_ in data["ohh"]["rounds"] for action in round_["actions"]]
+
+
+def _name(action: dict) -> str:
+    """floorman's action name: the extension's when written, else the specification's."""
+    return action.get("floorman_action", action["action"])
 
 
 def test_export_ohh_amounts_are_chips_added_in_currency_units() -> None:
@@ -45,10 +51,11 @@ def test_export_ohh_amounts_are_chips_added_in_currency_units() -> None:
     ohh = data["ohh"]
     assert (ohh["spec_version"], ohh["game_type"], ohh["currency"]) == (SPEC_VERSION, "Stud", "USD")
     assert ohh["bet_limit"] == {"bet_type": "FL", "bet_cap": 0}
+    assert_valid_ohh(data)
     bets = [
-        (a["player_id"], a["action"], a.get("amount"))
+        (a["player_id"], _name(a), a.get("amount"))
         for a in _actions(data)
-        if a["action"] in ("Post Ante", "Bring In", "Raise", "Call", "Bet")
+        if _name(a) in ("Post Ante", "Bring In", "Raise", "Call", "Bet")
     ]
     assert bets[:8] == [
         (1, "Post Ante", Decimal("0.05")),
@@ -61,9 +68,11 @@ def test_export_ohh_amounts_are_chips_added_in_currency_units() -> None:
         (2, "Call", Decimal("0.20")),
     ]
     assert '"amount": 0.30' in text
-    assert [r["street"] for r in ohh["rounds"]] == [
-        "Third Street", "Fourth Street", "Fifth Street", "Sixth Street", "Seventh Street",
-        "Showdown",
+    bring_in = next(a for a in _actions(data) if _name(a) == "Bring In")
+    assert bring_in["action"] == "Post Extra Blind"  # the specification's nearest action
+    assert [(r["street"], r["floorman_street"]) for r in ohh["rounds"]] == [
+        ("Preflop", "Third Street"), ("Flop", "Fourth Street"), ("Turn", "Fifth Street"),
+        ("River", "Sixth Street"), ("River", "Seventh Street"), ("Showdown", "Showdown"),
     ]  # fmt: skip
     assert ohh["pots"] == [
         {
@@ -77,10 +86,11 @@ def test_export_ohh_amounts_are_chips_added_in_currency_units() -> None:
 
 def test_export_ohh_draw_pot_carries_the_rake_and_the_draw_actions() -> None:
     """RULES.md "Five Card Draw, 7-A" and "Rake": blinds posted as ``Post SB`` / ``Post BB``,
-    the draw as ``Discard Cards`` then ``Dealt Cards`` (extension), the 440 pot paying 44
+    the draw as ``Mucks Cards`` (extension ``floorman_action: Discard Cards``) then ``Dealt
+    Cards``, the 440 pot paying 44
     rake and 396 to seat 2 (chips: whole numbers)."""
     data = json.loads(export_ohh(draw_example()))
-    ohh = data["ohh"]
+    ohh = assert_valid_ohh(data)
     assert (ohh["game_type"], ohh["currency"], ohh["dealer_seat"]) == ("Draw", "Chips", 6)
     assert ohh["floorman"]["game"] == "five_card_draw_7a"
     actions = _actions(data)
@@ -88,7 +98,8 @@ def test_export_ohh_draw_pot_carries_the_rake_and_the_draw_actions() -> None:
         (2, "Post SB", 10),
         (4, "Post BB", 20),
     ]
-    draw = [a for a in actions if a["action"] == "Discard Cards"]
+    draw = [a for a in actions if _name(a) == "Discard Cards"]
+    assert {a["action"] for a in draw} == {"Mucks Cards"}
     assert [(a["player_id"], a["cards"]) for a in draw] == [
         (2, ["7d"]),
         (4, ["9d"]),
@@ -116,7 +127,9 @@ def test_export_ohh_round_trip_every_game_and_structure(
     rng = random.Random(f"ohh-{game.value}-{structure.value}")
     for number in range(1, HANDS_PER_GAME + 1):
         record = random_record(rng, game, structure, number=number)
-        [hand] = parse_ohh(export_ohh(record))
+        text = export_ohh(record)
+        assert_valid_ohh(text, table_size=record.seats_at_table)
+        [hand] = parse_ohh(text)
         mapping = map_ohh(hand)
         assert mapping.refused_at is None, mapping.violation
         assert mapping.config == record.config, number

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any, Final
 
 from floorman.domain.cards import card_str, try_parse_card
+from floorman.domain.currency import default_minor_units
 from floorman.domain.engine import Finding, HandResult
 from floorman.domain.model import (
     Action,
@@ -108,11 +109,14 @@ def settings_json(settings: TableSettings) -> Json:
         "min_buy_in": settings.min_buy_in,
         "max_buy_in": settings.max_buy_in,
         "dealer_seat": settings.dealer_seat,
+        "currency_code": settings.currency_code,
+        "minor_units_per_unit": settings.minor_units_per_unit,
     }
 
 
 def settings_from(data: Json) -> TableSettings:
-    """The inverse of :func:`settings_json`."""
+    """The inverse of :func:`settings_json` (JSON written before ``currency_code`` and
+    ``minor_units_per_unit`` existed reads as a chip table, one minor unit per chip)."""
     return TableSettings(
         name=data["name"],
         game=Game(data["game"]),
@@ -126,6 +130,10 @@ def settings_from(data: Json) -> TableSettings:
         min_buy_in=data["min_buy_in"],
         max_buy_in=data["max_buy_in"],
         dealer_seat=data["dealer_seat"],
+        # Tables stored before the currency fields are chip tables (whole chips).
+        currency_code=data.get("currency_code", ""),
+        minor_units_per_unit=data.get("minor_units_per_unit")
+        or default_minor_units(data.get("currency_code", "")),
     )
 
 

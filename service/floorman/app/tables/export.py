@@ -19,6 +19,7 @@ from floorman.domain.history.record import HandRecord
 from floorman.domain.table.hand import HandRun
 from floorman.domain.table.redaction import Viewer, redact_event
 from floorman.domain.table.rules import HAND_IN_PROGRESS
+from floorman.domain.table.settings import TableSettings
 
 EXPORTERS: Final = {
     # format -> (module, function, media type)
@@ -50,8 +51,11 @@ def check_format(fmt: str) -> None:
         raise InvalidArgument.single("format", "", f"choose one of {sorted(EXPORTERS)}")
 
 
-def export_run(run: HandRun, fmt: str, *, table_id: str, table_name: str, viewer: Viewer) -> Export:
-    """The history of the settled hand ``run`` in ``fmt`` for ``viewer``.
+def export_run(
+    run: HandRun, fmt: str, *, table_id: str, settings: TableSettings, viewer: Viewer
+) -> Export:
+    """The history of the settled hand ``run`` in ``fmt`` for ``viewer`` (the table's name,
+    seat count and currency from ``settings``).
 
     Raises:
         InvalidArgument: an unknown format. RuleViolation ``hand.in_progress``: not settled.
@@ -60,24 +64,67 @@ def export_run(run: HandRun, fmt: str, *, table_id: str, table_name: str, viewer
     check_format(fmt)
     if not run.settled:
         raise RuleViolation(HAND_IN_PROGRESS, f"hand {run.number} is not settled yet")
+    exporter, media_type = _exporter(fmt)
+    return Export(
+        exporter(hand_record(run, table_id=table_id, settings=settings, viewer=viewer)), media_type
+    )
+
+
+def export_session(
+    runs: list[HandRun], fmt: str, *, table_id: str, settings: TableSettings, viewer: Viewer
+) -> Export:
+    """Every hand of ``runs`` (settled, in order) in one file of ``fmt``: OHH objects
+    separated by one blank line (the OHH storage format, a ``.ohh`` file), PHH as a
+    ``.phhs`` file (one ``[N]`` TOML section per hand, N from 1, blank lines between), the
+    PokerStars hands one after another (each ends with blank lines); ``""`` for no hand.
+
+    Raises:
+        InvalidArgument: an unknown format. FormatUnavailable: no exporter in this build.
+    """
+    check_format(fmt)
+    exporter, media_type = _exporter(fmt)
+    texts = [
+        exporter(hand_record(run, table_id=table_id, settings=settings, viewer=viewer))
+        for run in runs
+    ]
+    if fmt == "ohh":
+        content = "\n".join(texts)  # each text ends with a newline: one blank line between
+    elif fmt == "phh":
+        content = "\n".join(f"[{i}]\n{text}" for i, text in enumerate(texts, start=1))
+    else:
+        content = "".join(texts)
+    return Export(content, media_type)
+
+
+def _exporter(fmt: str) -> tuple[Callable[[HandRecord], str], str]:
     module_name, function_name, media_type = EXPORTERS[fmt]
     exporter = find_exporter(module_name, function_name)
     if exporter is None:
         raise FormatUnavailable(f"the {fmt} exporter is not available in this build")
+    return exporter, media_type
+
+
+def hand_record(
+    run: HandRun, *, table_id: str, settings: TableSettings, viewer: Viewer
+) -> HandRecord:
+    """The exporters' input for a settled ``run``: hole cards as ``viewer`` may see them once
+    the hand has ended, the table's name, seat count and currency."""
     public = run.public_cards()
-    record = HandRecord(
+    return HandRecord(
         hand_id=run.hand_id,
         hand_number=run.number,
         table_id=table_id,
-        table_name=table_name,
+        table_name=settings.name,
         started_at=run.started_at,
         config=run.config,
         events=tuple(
             redact_event(e, viewer=viewer, hand_over=True, public=public) for e in run.events
         ),
         player_names={s.seat: s.player_id for s in run.config.seats if s.player_id},
+        currency=settings.currency_code,
+        minor_units_per_unit=settings.currency.minor_units,
+        table_size=settings.max_seats,
     )
-    return Export(exporter(record), media_type)
 
 
 def find_exporter(module_name: str, function_name: str) -> Callable[[HandRecord], str] | None:

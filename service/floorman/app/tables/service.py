@@ -46,7 +46,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from floorman.app.audit import FindingRecorder
-from floorman.app.tables import codec
+from floorman.app.tables import codec, hands, paging
 from floorman.app.tables.commands import (
     CloseTable,
     CreateTable,
@@ -64,7 +64,14 @@ from floorman.app.tables.commands import (
     derived_table_id,
     fingerprint,
 )
-from floorman.app.tables.export import Export, FormatUnavailable, check_format, export_run
+from floorman.app.tables.export import (
+    Export,
+    FormatUnavailable,
+    check_format,
+    export_run,
+    export_session,
+)
+from floorman.app.tables.hands import HandListing
 from floorman.app.tables.ports import (
     Clock,
     DeckSource,
@@ -144,7 +151,13 @@ MAX_ATTEMPTS: Final = 8
 
 
 class HandNotFound(LookupError):
-    """No such hand at the table (NOT_FOUND)."""
+    """No such hand at the table (NOT_FOUND); ``hand_id`` is ``""`` when the table has no
+    hand yet."""
+
+    def __init__(self, message: str, *, table_id: str = "", hand_id: str = "") -> None:
+        super().__init__(message)
+        self.table_id = table_id
+        self.hand_id = hand_id
 
 
 class SequenceOutOfRange(Exception):
@@ -277,8 +290,9 @@ class TableService:
         """
         if page_size < 0:
             raise InvalidArgument.single("page_size", "", "must be 0 or more")
+        digest = paging.query_digest("ListTables", include_closed=include_closed)
         try:
-            page = self.store.list_tables(page_size, page_token)
+            page = self.store.list_tables(page_size, paging.unbind(page_token, digest))
         except ValueError as error:  # InvalidPageToken
             raise InvalidArgument.single("page_token", "", str(error)) from None
         views = []
@@ -289,7 +303,25 @@ class TableService:
                 views.append(table_view(self.repository.load(record.table_id)))
             except TableNotFound:  # pragma: no cover - a table is never deleted
                 continue
-        return tuple(views), page.next_page_token
+        return tuple(views), paging.bind(page.next_page_token, digest)
+
+    def list_hands(
+        self, table_id: str, *, page_size: int = 0, page_token: str = ""
+    ) -> tuple[tuple[HandListing, ...], str]:
+        """One page of a table's hands, oldest first, and the next page's token (``""``:
+        last); see :func:`floorman.app.tables.hands.list_hands`.
+
+        Raises:
+            InvalidArgument: a malformed ``table_id``, ``page_size`` below 0, or a
+                ``page_token`` this service did not hand out for this table.
+            TableNotFound.
+        """
+        check_table_id(table_id)
+        hands.check_page(page_size)
+        digest = hands.list_digest(table_id)
+        after = paging.unbind(page_token, digest)
+        state = self.repository.load(table_id)
+        return hands.list_hands(state, self.store, page_size=page_size, after=after, digest=digest)
 
     def get_hand(self, table_id: str, hand_id: str, *, viewer: Viewer) -> HandView:
         """A hand (``hand_id`` ``""``: the one in progress, else the last one) for ``viewer``.
@@ -375,17 +407,38 @@ class TableService:
         check_format(fmt)
         state = self.repository.load(table_id)
         run = self._hand(state, hand_id)
-        return export_run(
-            run, fmt, table_id=table_id, table_name=state.settings.name, viewer=viewer
-        )
+        return export_run(run, fmt, table_id=table_id, settings=state.settings, viewer=viewer)
+
+    def export_session(self, table_id: str, fmt: str, *, viewer: Viewer) -> Export:
+        """Every settled hand of the table in ``fmt``, oldest first, in one file: OHH hands
+        separated by one blank line (``.ohh``), PHH as a ``.phhs`` file (``[1]``, ``[2]``
+        ... sections), PokerStars hands separated by blank lines; ``""`` when no hand is
+        settled. Hole cards as :meth:`export_hand`.
+
+        Raises:
+            InvalidArgument: a malformed ``table_id`` or an unknown format. TableNotFound.
+            FormatUnavailable: the format's exporter is not installed.
+        """
+        check_table_id(table_id)
+        check_format(fmt)
+        state = self.repository.load(table_id)
+        runs = hands.settled_runs(state, self.repository)
+        return export_session(runs, fmt, table_id=table_id, settings=state.settings, viewer=viewer)
 
     def _hand(self, state: TableState, hand_id: str) -> HandRun:
         wanted = hand_id or state.last_hand_id
         run = self.repository.load_hand(state, wanted) if wanted else None
         if run is None:
             if hand_id:
-                raise HandNotFound(f"table {state.table_id!r} has no hand {hand_id!r}")
-            raise HandNotFound(f"table {state.table_id!r} has no hand yet (none started)")
+                raise HandNotFound(
+                    f"table {state.table_id!r} has no hand {hand_id!r}",
+                    table_id=state.table_id,
+                    hand_id=hand_id,
+                )
+            raise HandNotFound(
+                f"table {state.table_id!r} has no hand yet (none started)",
+                table_id=state.table_id,
+            )
         return run
 
     # ---- writes ---------------------------------------------------------------------------

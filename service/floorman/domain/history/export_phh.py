@@ -11,7 +11,9 @@ What is written:
 * players in dealing order: ``p1`` is the first seat dealt to (left of the button, or left
   of the stud dealer position), ``pN`` the button (draw) or the last seat dealt to (stud);
   ``seats`` gives their seat numbers, ``players`` their names;
-* amounts in the table's MINOR units (cents, or chips), exactly as the engine counts them;
+* amounts in the units of the table's currency (``currency = "USD"``: ``0.25`` for 25 cents;
+  a chip table: whole chips), exact decimals of the engine's minor units (PHH's ``currency``
+  and ``currency_symbol`` fields; ``_minor_units_per_unit`` when not the code's default);
   ``antes`` (every dead post: antes and dead blinds) and ``blinds_or_straddles`` (live blinds)
   per player, nominal amounts (a short stack posts what it has), reversed heads-up as PHH
   does; ``bring_in``, ``small_bet`` / ``big_bet`` (fixed limit) or ``min_bet`` (the big blind in
@@ -34,10 +36,12 @@ from __future__ import annotations
 from datetime import UTC
 
 from floorman.domain.cards import Card
+from floorman.domain.currency import SYMBOLS
 from floorman.domain.engine import Phase
 from floorman.domain.games import game_spec
 from floorman.domain.history.phh import dump_phh
 from floorman.domain.history.phh_actions import DEALER, PhhAction, PhhVerb
+from floorman.domain.history.phh_currency import UNITS_FIELD, written_scale
 from floorman.domain.history.phh_house import (
     EXPOSED,
     burn_commentary,
@@ -124,6 +128,7 @@ def record_to_phh(record: HandRecord) -> PhhHand:
         hand=record.hand_number,
         players=tuple(settled.name_of(seat) for seat in order),
         seats=order,
+        seat_count=record.seats_at_table,
         finishing_stacks=(
             tuple(result.final_stacks[seat] for seat in order) if result is not None else None
         ),
@@ -131,6 +136,7 @@ def record_to_phh(record: HandRecord) -> PhhHand:
             tuple(result.payouts.get(seat, 0) for seat in order) if result is not None else None
         ),
         metadata=tuple(_metadata(settled, order)),
+        minor_units_per_unit=record.money.minor_units,
     )
 
 
@@ -292,10 +298,16 @@ def _metadata(settled: SettledRecord, order: tuple[int, ...]) -> list[tuple[str,
             ("month", started.month),
             ("year", started.year),
         ]
+    money = record.money
+    if money.code:
+        out.append(("currency", money.code))  # the specification's field; amounts in its units
+        symbol = SYMBOLS.get(money.code)
+        if symbol and not money.is_chips:
+            out.append(("currency_symbol", symbol))
+    if money.minor_units != written_scale(money.code, None):
+        out.append((UNITS_FIELD, money.minor_units))
     out.append(("_hand_id", record.hand_id))
     out.append(("_table_id", record.table_id))
-    if record.currency:
-        out.append(("_currency", record.currency))
     ids = {seat.seat: seat.player_id for seat in config.seats}
     if any(ids[seat] != settled.name_of(seat) for seat in order):
         out.append(("_player_ids", tuple(ids[seat] for seat in order)))

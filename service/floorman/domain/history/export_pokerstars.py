@@ -37,6 +37,7 @@ from __future__ import annotations
 from datetime import UTC
 
 from floorman.domain.cards import Card, card_str
+from floorman.domain.currency import SYMBOLS, is_iso_code
 from floorman.domain.engine import HandState
 from floorman.domain.history.phh_house import is_dead
 from floorman.domain.history.record import HandRecord
@@ -71,7 +72,6 @@ LIMIT_NAMES = {
     BettingStructure.POT_LIMIT: "Pot Limit",
     BettingStructure.NO_LIMIT: "No Limit",
 }
-_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£"}
 _MARKERS = {
     "first_round": "*** DEALING HANDS ***",
     "second_street": "*** 2nd STREET ***",
@@ -131,16 +131,14 @@ class _Writer:
         self.settled = settled
         self.record = settled.record
         self.config = settled.record.config
-        currency = self.record.currency
-        self.symbol = _SYMBOLS.get(currency, "")
-        self.scale = 100 if currency else 1
+        self.currency = self.record.money
+        self.symbol = "" if self.currency.is_chips else SYMBOLS.get(self.currency.code, "")
         self.out: list[str] = []
 
     def money(self, minor: int) -> str:
-        """``$1.25`` / ``1.25`` (money) or ``125`` (chips)."""
-        if self.scale == 1:
-            return str(minor)
-        return f"{self.symbol}{minor // 100}.{minor % 100:02d}"
+        """``$1.25`` (a table in USD, EUR or GBP), ``1.25`` (another currency: its code is in
+        the header), ``125`` (chips): as many decimals as the table's minor units."""
+        return f"{self.symbol}{self.currency.text(minor)}"
 
     def name(self, seat: int) -> str:
         return self.settled.name_of(seat)
@@ -164,7 +162,7 @@ class _Writer:
             if fixed or stud
             else (stakes.small_blind, stakes.big_blind)
         )
-        code = f" {record.currency}" if record.currency else ""
+        code = f" {record.currency}" if is_iso_code(record.currency) else ""
         date = ""
         if record.started_at is not None:
             started = record.started_at
@@ -175,9 +173,9 @@ class _Writer:
             f"{LIMIT_NAMES[config.betting_structure]} "
             f"({self.money(small)}/{self.money(big)}{code}){date}"
         )
-        seats = sorted(self.settled.seats)
         button = f" Seat #{config.button_seat} is the button" if config.button_seat else ""
-        self.out.append(f"Table '{_table_label(record)}' {max(max(seats), 2)}-max{button}")
+        size = max(record.seats_at_table, 2)  # the table's seats (TableSettings.max_seats)
+        self.out.append(f"Table '{_table_label(record)}' {size}-max{button}")
         for seat in sorted(self.config.seats, key=lambda s: s.seat):
             self.out.append(
                 f"Seat {seat.seat}: {self.name(seat.seat)} ({self.money(seat.stack)} in chips)"

@@ -26,6 +26,7 @@ from typing import Final
 
 from floorman.domain.cards import Card
 from floorman.domain.games import game_spec
+from floorman.domain.currency import CODES_BY_SYMBOL, default_minor_units
 from floorman.domain.history.amounts import parse_card_list, parse_money
 from floorman.domain.history.limits import text_digest
 from floorman.domain.history.pokerstars_lines import (  # the summary grammar both rooms share
@@ -214,8 +215,8 @@ class _HandReader:
         self.game = _GAMES.get(self.game_name.lower())
         self.structure = _STRUCTURES.get(parts.group("limit").lower())
         small_text, big_text = parts.group("small"), parts.group("big")
-        self.currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(small_text[0], "")
-        self.scale = 100 if self.currency else 1
+        self.currency = CODES_BY_SYMBOL.get(small_text[0], "")
+        self.scale = default_minor_units(self.currency) if self.currency else 1
         self.small = self.money(small_text, number)
         self.big = self.money(big_text, number)
         self.header_ante = self.money(parts.group("ante"), number) if parts.group("ante") else 0

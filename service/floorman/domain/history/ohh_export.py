@@ -1,19 +1,24 @@
 """Hand record -> Open Hand History JSON (OHH, version :data:`~.ohh_model.SPEC_VERSION`).
 
-One ``{"ohh": {...}}`` object per hand. Amounts are decimal numbers built from integers:
-money tables (``currency`` an ISO code) write minor units / 100 (``12.50``), chip tables
-(``currency`` ``"Chips"``) whole chips. A bet's, call's or raise's ``amount`` is the chips the
-action ADDS (OHH), never the raise-to total (PHH's ``cbr``). Rounds follow floorman's streets;
+One ``{"ohh": {...}}`` object per hand; every value the specification enumerates (street,
+action, game type, bet type) is one of its values, floorman's own concepts ride in prefixed
+extension keys (``floorman``, ``floorman_street``, ``floorman_action``, ``floorman_face_up``,
+``floorman_burns``). Amounts are decimal numbers built from integers: money tables
+(``currency`` the table's code) write minor units / minor units per unit (``12.50``), chip
+tables (``currency`` ``"Chips"`` or the house code) whole chips. A bet's, call's or raise's
+``amount`` is the chips the action ADDS (OHH), never the raise-to total (PHH's ``cbr``).
+Rounds follow floorman's streets;
 the floorman extension object carries what OHH cannot say. The mapping, street by street and
 action by action, is in ``docs/hand-history-formats.md``.
 """
 
 from __future__ import annotations
 
-from datetime import UTC
+from datetime import UTC, datetime
 from decimal import Decimal
 
 from floorman.domain.cards import Card, card_str
+from floorman.domain.currency import Currency
 from floorman.domain.engine import HandState
 from floorman.domain.history import ohh_model as m
 from floorman.domain.history.ohh_json import dumps
@@ -31,6 +36,7 @@ from floorman.domain.model import (
     Stakes,
 )
 
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 SITE_NAME = "floorman"
 INTERNAL_VERSION = "1.0.0"
 _STAKES_FIELDS = (
@@ -71,8 +77,9 @@ def record_to_ohh(record: HandRecord) -> dict[str, object]:
     """
     settled = settle_record(record)
     config = record.config
-    scale = 100 if record.currency else 1
-    money = _Money(scale)
+    currency = record.money
+    scale = currency.minor_units
+    money = _Money(currency)
     stakes = settled.final.stakes
     stud = config.game.is_stud
     out: dict[str, object] = {
@@ -83,17 +90,17 @@ def record_to_ohh(record: HandRecord) -> dict[str, object]:
         "tournament": False,
         "game_number": record.hand_id,
     }
-    if record.started_at is not None:
-        started = record.started_at
-        started = started.astimezone(UTC) if started.tzinfo else started.replace(tzinfo=UTC)
-        out["start_date_utc"] = started.strftime("%Y-%m-%dT%H:%M:%SZ")
+    # Required by the specification: a record without its start time writes the epoch.
+    started = record.started_at or _EPOCH
+    started = started.astimezone(UTC) if started.tzinfo else started.replace(tzinfo=UTC)
+    out["start_date_utc"] = started.strftime("%Y-%m-%dT%H:%M:%SZ")
     out.update(
         {
             "table_name": record.table_name or record.table_id,
             "table_handle": record.table_id,
             "game_type": m.GAME_TYPES[config.game],
             "bet_limit": {"bet_type": m.BET_TYPES[config.betting_structure], "bet_cap": 0},
-            "table_size": max(seat.seat for seat in config.seats),
+            "table_size": record.seats_at_table,
             "currency": record.currency or m.CHIPS,
             "dealer_seat": config.button_seat,
             "small_blind_amount": money(stakes.bring_in if stud else stakes.small_blind),
@@ -117,52 +124,107 @@ def record_to_ohh(record: HandRecord) -> dict[str, object]:
 
 
 class _Money:
-    """Minor units -> the number written: Decimal units of currency, or whole chips."""
+    """Minor units -> the number written: exact Decimal units of the currency (as many
+    decimals as its minor units), or whole chips."""
 
-    def __init__(self, scale: int) -> None:
-        self.scale = scale
+    def __init__(self, currency: Currency) -> None:
+        self.currency = currency
 
     def __call__(self, minor: int) -> int | Decimal:
-        if self.scale == 1:
-            return minor
-        return Decimal(minor).scaleb(-2) if self.scale == 100 else Decimal(minor) / self.scale
+        return self.currency.units(minor)
 
 
 def _cards(cards: tuple[Card | None, ...]) -> list[str]:
     return [card_str(card) for card in cards]
 
 
+def _card_fields(cards: tuple[Card | None, ...]) -> dict[str, list[str]]:
+    """``cards`` for an action or a round: the specification's card strings have no unknown
+    card, so with an unknown (``None``) one ``cards`` holds the known ones and
+    ``floorman_cards`` the whole list in order, ``??`` for each unknown card."""
+    known = [card_str(card) for card in cards if card is not None]
+    if len(known) == len(cards):
+        return {"cards": known}
+    return {"cards": known, m.CARDS_EXTENSION: _cards(cards)}
+
+
+def _add_round_cards(round_: dict[str, object], cards: tuple[Card | None, ...]) -> None:
+    """Append community cards to a round (a board street may come in several deals; the stud
+    community card is one), keeping :func:`_card_fields`' rule for unknown cards."""
+    previous = round_.get(m.CARDS_EXTENSION) or round_["cards"]
+    full = [*previous, *_cards(cards)]  # type: ignore[misc]
+    known = [card for card in full if card != "??"]
+    round_["cards"] = known
+    if len(known) != len(full):
+        round_[m.CARDS_EXTENSION] = full
+
+
+def street_order(settled: SettledRecord) -> list[str]:
+    """The game's streets in order, the draw of a draw street before it."""
+    names: list[str] = []
+    for street in settled.final.spec.streets:
+        if street.draw:
+            names.append("draw")
+        names.append(street.name)
+    return names
+
+
 def _rounds(settled: SettledRecord, money: _Money) -> list[dict[str, object]]:
-    """One round per street (posts in the first one), actions numbered from 1."""
+    """One round per street (posts in the first one), actions numbered from 1; the round's
+    ``street`` is the specification's nearest value and ``floorman_street`` floorman's
+    name; burns ride on the next action of the round (or on the round) as ``floorman_burns``."""
     rounds: list[dict[str, object]] = []
-    current: dict[str, object] | None = None
+    current: dict[str, object] = {}
     number = 0
+    burns: list[list[str]] = []
+    order = street_order(settled)
 
     def add(action: dict[str, object]) -> None:
-        nonlocal number
+        nonlocal number, burns
         number += 1
-        assert current is not None
-        current["actions"].append({"action_number": number, **action})  # type: ignore[attr-defined]
+        entry: dict[str, object] = {"action_number": number, **action}
+        if burns:
+            entry[m.BURNS_EXTENSION] = burns
+            burns = []
+        current["actions"].append(entry)  # type: ignore[attr-defined]
 
     def open_round(street: str) -> dict[str, object]:
-        round_ = {"id": len(rounds), "street": m.STREET_NAMES[street], "cards": [], "actions": []}
+        nonlocal burns
+        if burns:
+            current[m.BURNS_EXTENSION] = burns
+            burns = []
+        index = -1 if street == "showdown" else order.index(street)
+        round_: dict[str, object] = {
+            "id": len(rounds),
+            "street": m.standard_street(index if rounds else 0),
+            m.STREET_EXTENSION: m.STREET_NAMES.get(street, street),
+            "cards": [],
+            "actions": [],
+        }
         rounds.append(round_)
         return round_
 
-    first_street = settled.final.spec.streets[0].name
-    current = open_round(first_street)
+    current = open_round(order[0])
     for post in _posts(settled, money):
         add(post)
     for index, event in enumerate(settled.record.events):
         street = settled.streets[index]
-        if m.STREET_NAMES[street] != current["street"]:
+        if m.STREET_NAMES.get(street, street) != current[m.STREET_EXTENSION]:
             current = open_round(street)
         before = settled.before[index]
         after = settled.before[index + 1] if index + 1 < len(settled.before) else settled.final
-        if isinstance(event, Deal) and event.seat == 0 and not event.burn:
-            current["cards"] = [*current["cards"], *_cards(event.cards)]  # type: ignore[misc]
+        if isinstance(event, Deal) and event.burn:
+            burns.append(_cards(event.cards))
             continue
-        add(_action(event, before, after, money, stud=settled.final.spec.is_stud))
+        if isinstance(event, Deal) and event.seat == 0:
+            _add_round_cards(current, event.cards)
+            continue
+        action = _action(event, before, after, money, stud=settled.final.spec.is_stud)
+        if action["action"] == m.BET and current["id"] == 0:
+            action["action"] = m.RAISE  # the specification: "Bet" is not a pre-flop action
+        add(action)
+    if burns:
+        current[m.BURNS_EXTENSION] = burns
     return rounds
 
 
@@ -206,15 +268,13 @@ def _action(
 ) -> dict[str, object]:
     """The ``<action_obj>`` of one event (without its number)."""
     if isinstance(event, Deal):
-        if event.burn:
-            return {"action": m.BURN, "cards": _cards(event.cards)}
         entry: dict[str, object] = {
             "player_id": event.seat,
             "action": m.DEALT,
-            "cards": _cards(event.cards),
+            **_card_fields(event.cards),
         }
         if stud:
-            entry["face_up"] = event.face_up
+            entry[m.FACE_UP_EXTENSION] = event.face_up
         return entry
     assert isinstance(event, Action)
     seat = event.seat
@@ -223,15 +283,18 @@ def _action(
         return {"player_id": seat, "action": _SIMPLE[kind]}
     if kind is ActionType.DRAW:
         if not event.cards:
-            return {"player_id": seat, "action": m.STAND_PAT}
-        return {"player_id": seat, "action": m.DISCARD, "cards": _cards(event.cards)}
+            return _own(seat, m.STAND_PAT, cards=[])
+        return _own(seat, m.DISCARD, **_card_fields(event.cards))
     if kind is ActionType.SHOW:
-        return {"player_id": seat, "action": m.SHOWS, "cards": _cards(event.cards)}
+        return {"player_id": seat, "action": m.SHOWS, **_card_fields(event.cards)}
     pos = before.positions[seat]
     added = after.contributed[pos] - before.contributed[pos]
     if kind is ActionType.BRING_IN:
-        name = m.BRING_IN
-    elif kind is ActionType.CALL:
+        entry = _own(seat, m.BRING_IN, amount=money(added))
+        if after.all_in[pos]:
+            entry["is_allin"] = True
+        return entry
+    if kind is ActionType.CALL:
         name = m.CALL
     elif kind is ActionType.BET or (kind is ActionType.COMPLETE and before.current_bet == 0):
         name = m.BET
@@ -241,6 +304,12 @@ def _action(
     if after.all_in[pos]:
         entry["is_allin"] = True
     return entry
+
+
+def _own(seat: int, name: str, **fields: object) -> dict[str, object]:
+    """One of floorman's own actions: the specification's nearest action, floorman's name in
+    ``floorman_action``."""
+    return {"player_id": seat, "action": m.WRITTEN_AS[name], m.ACTION_EXTENSION: name, **fields}
 
 
 def _pots(settled: SettledRecord, money: _Money) -> list[dict[str, object]]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from floorman.domain.cards import Card
+from floorman.domain.currency import default_minor_units, is_iso_code
 from floorman.domain.model import BettingStructure, ForcedBet, Game, RakePolicy, Stakes
 
 SPEC_VERSION: Final = "1.4.6"
@@ -21,12 +22,16 @@ SPEC_VERSION: Final = "1.4.6"
 EXTENSION: Final = "floorman"
 """The key of floorman's extension object inside ``ohh`` (exact configuration)."""
 CHIPS: Final = "Chips"
-"""``currency`` of a chip table (amounts are whole chips)."""
+"""``currency`` of a chip table without a code (amounts are whole chips)."""
 
+SPEC_GAME_TYPES: Final = ("Holdem", "Omaha", "OmahaHiLo", "Stud", "StudHiLo", "Draw")
+"""The specification's ``game_type`` values."""
+SPEC_BET_TYPES: Final = ("NL", "PL", "FL")
+"""The specification's ``bet_limit.bet_type`` values."""
 GAME_TYPES: Final = {
     Game.SEVEN_CARD_STUD: "Stud",
     Game.SEVEN_CARD_STUD_HI_LO: "StudHiLo",
-    Game.RAZZ: "Razz",  # extension: not among the specification's game types
+    Game.RAZZ: "Stud",  # nearest value; the extension's "game" says razz
     Game.FIVE_CARD_DRAW: "Draw",
     Game.FIVE_CARD_DRAW_7A: "Draw",  # the extension's "game" tells the 7-A deck apart
     Game.FIVE_CARD_STUD: "Stud",  # the extension's "game" tells five card stud apart
@@ -41,7 +46,7 @@ GAME_TYPES: Final = {
 GAMES_BY_TYPE: Final = {
     "stud": Game.SEVEN_CARD_STUD,
     "studhilo": Game.SEVEN_CARD_STUD_HI_LO,
-    "razz": Game.RAZZ,
+    "razz": Game.RAZZ,  # written by floorman before 1.4.6 conformance, and by others
     "draw": Game.FIVE_CARD_DRAW,
     "holdem": Game.TEXAS_HOLDEM,
     "omaha": Game.OMAHA,
@@ -71,11 +76,38 @@ STREET_NAMES: Final = {
     "river": "River",
     "showdown": "Showdown",
 }
-"""OHH ``street`` of each floorman street (the specification names only the hold'em streets
-``Preflop``, ``Flop``, ``Turn``, ``River``, ``Showdown``; the stud and draw names are
-floorman's)."""
+"""floorman's name of each street, written in the round's :data:`STREET_EXTENSION`."""
+SPEC_STREETS: Final = ("Preflop", "Flop", "Turn", "River", "Showdown")
+"""The specification's ``street`` values (round_obj.street)."""
+BETTING_STREETS: Final = SPEC_STREETS[:4]
+"""The specification's betting streets in order; a game's street of index i is written as
+the i-th (index 3 and later: ``River``), the round of the same place and, in fixed limit, the
+same bet size in hold'em (draw: first round, draw, second round -> Preflop, Flop, Turn; seven
+card stud: 3rd to 7th street -> Preflop, Flop, Turn, River, River)."""
+STREET_EXTENSION: Final = "floorman_street"
+"""Round key: floorman's street name when the specification's value differs."""
+ACTION_EXTENSION: Final = "floorman_action"
+"""Action key: floorman's action name when the specification's value is only the nearest."""
+FACE_UP_EXTENSION: Final = "floorman_face_up"
+"""Action key: a stud ``Dealt Cards`` dealt face up (true) or down (false)."""
+CARDS_EXTENSION: Final = "floorman_cards"
+"""Action or round key: the cards in order with ``??`` for an unknown one (``cards`` then
+holds only the known cards: the specification has no unknown card)."""
+BURNS_EXTENSION: Final = "floorman_burns"
+"""Action or round key: the burns (each a list of cards) just before the action, or at the
+end of the round."""
 
-# Action names: the specification's, then floorman's extensions (documented).
+
+def standard_street(index: int) -> str:
+    """The specification's street for the game's street of ``index`` (0-based; -1: the
+    showdown round)."""
+    if index < 0:
+        return "Showdown"
+    return BETTING_STREETS[min(index, len(BETTING_STREETS) - 1)]
+
+
+# Action names: the specification's, then floorman's own (written as the specification's
+# nearest action plus ACTION_EXTENSION; documented).
 DEALT = "Dealt Cards"
 MUCKS = "Mucks Cards"
 SHOWS = "Shows Cards"
@@ -90,11 +122,19 @@ CHECK = "Check"
 BET = "Bet"
 RAISE = "Raise"
 CALL = "Call"
-BRING_IN = "Bring In"  # extension
-DISCARD = "Discard Cards"  # extension
-STAND_PAT = "Stand Pat"  # extension
-BURN = "Burn Cards"  # extension
+BRING_IN = "Bring In"  # written as Post Extra Blind + floorman_action
+DISCARD = "Discard Cards"  # written as Mucks Cards + floorman_action
+STAND_PAT = "Stand Pat"  # written as Dealt Cards (no card) + floorman_action
+BURN = "Burn Cards"  # written as floorman_burns on the next action or the round
+WRITTEN_AS: Final = {BRING_IN: POST_EXTRA, DISCARD: MUCKS, STAND_PAT: DEALT}
+"""floorman's own actions -> the specification's nearest action written for them."""
 SEAT_CHANGES: Final = frozenset({"Added Chips", "Sits Down", "Stands Up"})
+SPEC_ACTIONS: Final = frozenset(
+    {DEALT, MUCKS, SHOWS, POST_ANTE, POST_SB, POST_BB, STRADDLE, POST_DEAD, POST_EXTRA}
+    | {FOLD, CHECK, BET, RAISE, CALL}
+    | SEAT_CHANGES
+)
+"""The specification's ``action`` values."""
 """Table actions that are not part of the hand (read and ignored)."""
 POSTS: Final = frozenset({POST_ANTE, POST_SB, POST_BB, POST_DEAD, POST_EXTRA, STRADDLE})
 ACTIONS: Final = frozenset(
@@ -259,6 +299,10 @@ class OhhHand:
 
 
 def chips_scale(currency: str) -> int:
-    """Minor units per written unit for ``currency``: 1 for chips (``""``, ``Chips``, play
-    money), else 100 (cents)."""
-    return 1 if currency.strip().lower() in ("", "chips", "play", "pm", "t$") else 100
+    """Minor units per written unit for ``currency`` (a file without the extension): 1 for
+    chips (``""``, ``Chips``, play money), an ISO 4217 code's default (100 for ``USD``, 1 for
+    ``JPY``), else 100 (cents)."""
+    code = currency.strip()
+    if code.lower() in ("", "chips", "play", "pm", "t$"):
+        return 1
+    return default_minor_units(code) if is_iso_code(code) else 100

@@ -276,21 +276,56 @@ class _HandReader:
         )
 
     def _round(self, field: str, data: dict[str, Any]) -> m.OhhRound:
+        actions: list[m.OhhAction] = []
+        for f, a in self.objects(data, "actions", field):
+            action = self._action(f"{field}.{f}", a)
+            actions.extend(self._burns(a, f"{field}.{f}", action.number))
+            actions.append(action)
+        actions.extend(self._burns(data, field, actions[-1].number if actions else 0))
+        street = self.text(data, m.STREET_EXTENSION, f"{field}.{m.STREET_EXTENSION}")
         return m.OhhRound(
             id=self.integer(data.get("id", 0), f"{field}.id"),
-            street=self.text(data, "street", f"{field}.street"),
-            cards=self.cards(data.get("cards"), f"{field}.cards"),
-            actions=tuple(
-                self._action(f"{field}.{f}", a) for f, a in self.objects(data, "actions", field)
-            ),
+            street=street or self.text(data, "street", f"{field}.street"),
+            cards=self._cards_of(data, field),
+            actions=tuple(actions),
         )
+
+    def _cards_of(self, data: dict[str, Any], field: str) -> tuple[Card | None, ...]:
+        """``floorman_cards`` (unknown cards included) when written, else ``cards``."""
+        if data.get(m.CARDS_EXTENSION) is not None:
+            return self.cards(data[m.CARDS_EXTENSION], f"{field}.{m.CARDS_EXTENSION}")
+        return self.cards(data.get("cards"), f"{field}.cards")
+
+    def _burns(self, data: dict[str, Any], field: str, number: int) -> list[m.OhhAction]:
+        """The burns of ``floorman_burns`` (a list of card lists) as burn actions."""
+        value = data.get(m.BURNS_EXTENSION)
+        if value is None:
+            return []
+        path = f"{field}.{m.BURNS_EXTENSION}"
+        if not isinstance(value, list) or len(value) > MAX_CARDS:
+            self.bad(path, f"a list of at most {MAX_CARDS} card lists is expected")
+            return []
+        return [
+            m.OhhAction(
+                number=number,
+                player_id=None,
+                action=m.BURN,
+                cards=self.cards(cards, f"{path}[{i}]"),
+            )
+            for i, cards in enumerate(value)
+        ]
 
     def _action(self, field: str, data: dict[str, Any]) -> m.OhhAction:
         name = self.text(data, "action", f"{field}.action", required=True)
+        own = self.text(data, m.ACTION_EXTENSION, f"{field}.{m.ACTION_EXTENSION}")
+        if own:
+            if own not in m.WRITTEN_AS:
+                self.bad(f"{field}.{m.ACTION_EXTENSION}", f"{own!r} is not a floorman action")
+            name = own
         if name and name not in m.ACTIONS:
             self.bad(f"{field}.action", f"{name!r} is not an OHH action floorman reads")
         player = data.get("player_id")
-        face_up = data.get("face_up")
+        face_up = data.get(m.FACE_UP_EXTENSION, data.get("face_up"))
         if face_up is not None and not isinstance(face_up, bool):
             self.bad(f"{field}.face_up", "must be true or false")
             face_up = None
@@ -306,7 +341,7 @@ class _HandReader:
             action=name,
             amount=self.amount(data.get("amount"), f"{field}.amount"),
             is_allin=is_allin,
-            cards=self.cards(data.get("cards"), f"{field}.cards"),
+            cards=self._cards_of(data, field),
             face_up=face_up,
         )
 

@@ -40,6 +40,7 @@ from floorman.domain.history.phh_actions import (
     format_phh_action,
     parse_phh_action,
 )
+from floorman.domain.history.phh_currency import UNITS_FIELD, to_minor, to_written, written_scale
 from floorman.domain.history.phh_mapping import PhhMapping, map_phh, phh_config, phh_to_hand
 from floorman.domain.history.phh_model import PhhHand
 from floorman.domain.history.phh_variants import PhhVariant, variant_for
@@ -95,6 +96,40 @@ def parse_phh(text: str) -> PhhHand:
     return _Reader(data).read()
 
 
+def parse_phhs(text: str) -> list[PhhHand]:
+    """Parse a ``.phhs`` file: several hands, each a TOML table ``[1]``, ``[2]`` ... (the
+    PHH specification's multi-hand file, as pokerkit's ``HandHistory.dumps_all`` writes it).
+
+    Returns:
+        The hands in file order.
+
+    Raises:
+        InvalidArgument: TOML syntax (``phhs``), a section that is not a table, or the
+            problems of a hand, each field named under its section (``[2].antes``).
+    """
+    if (deep := too_deep(text, toml=True)) is not None:
+        raise InvalidArgument.single("phhs", "", deep)
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidArgument.single("phhs", "", f"not valid TOML: {exc}") from None
+    hands: list[PhhHand] = []
+    problems: list[FieldViolation] = []
+    for key, section in data.items():
+        if not isinstance(section, dict):
+            problems.append(FieldViolation(f"[{key}]", "", "a hand is a TOML table [N]"))
+            continue
+        try:
+            hands.append(_Reader(section).read())
+        except InvalidArgument as error:
+            problems += [
+                FieldViolation(f"[{key}].{v.field}", v.rule, v.message) for v in error.violations
+            ]
+    if problems:
+        raise InvalidArgument(problems)
+    return hands
+
+
 class _Reader:
     """Validates the decoded TOML table field by field, collecting every violation."""
 
@@ -144,9 +179,15 @@ class _Reader:
         )
         if hand.seats and hand.seat_count is not None and max(hand.seats) > hand.seat_count:
             self.bad("seat_count", f"{hand.seat_count} seats, but seat {max(hand.seats)}")
+        units = self.data.get(UNITS_FIELD)
+        if units is not None and not (
+            _is_int(units) and units > 0 and str(units).rstrip("0") == "1"
+        ):
+            self.bad(UNITS_FIELD, f"{units!r} is not a power of ten (minor units per unit)")
+            units = None
         if self.problems:
             raise InvalidArgument(self.problems)
-        return hand
+        return to_minor(hand, written_scale(self.data.get("currency"), units))
 
     def _variant(self) -> PhhVariant | None:
         code = self.data.get("variant")
@@ -307,6 +348,7 @@ def _is_int(value: object) -> bool:
 
 def dump_phh(hand: PhhHand) -> str:
     """The PHH (TOML) text of ``hand``; :func:`parse_phh` reads it back to an equal hand.
+    Amounts are written in the file's currency units (minor units / ``minor_units_per_unit``).
 
     Fields are written required ones first (in the specification's order), then the typed
     optional fields, then the metadata; one action per line.
@@ -316,6 +358,7 @@ def dump_phh(hand: PhhHand) -> str:
             code, a ``cbr`` without an amount).
     """
     hand.variant_info  # noqa: B018 -- raises ValueError for an unknown code
+    hand = to_written(hand)  # minor units -> the numbers of the file's currency
     lines = [f"variant = {toml_string(hand.variant)}"]
     lines.append(f"ante_trimming_status = {toml_value(hand.ante_trimming_status)}")
     lines.append(f"antes = {toml_value(hand.antes)}")

@@ -12,7 +12,9 @@ from floorman.domain.model import BettingStructure, Game
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PhhHand:
-    """One PHH hand. Amounts are in the file's chips (``int``, or ``Decimal`` when not integral).
+    """One PHH hand. Amounts are in MINOR units (``int``, or ``Decimal`` when not integral):
+    the file's numbers times :attr:`minor_units_per_unit` (1 for chips; 100 for a file with
+    ``currency = "USD"``; :mod:`~floorman.domain.history.phh_currency`).
 
     Per-player tuples are in player order (``p1`` first). Optional fields are ``None`` when
     absent. ``metadata`` holds every other field (``author``, ``event``, ``day``, user fields)
@@ -36,6 +38,7 @@ class PhhHand:
     finishing_stacks: tuple[Amount, ...] | None = None
     winnings: tuple[Amount, ...] | None = None
     metadata: tuple[tuple[str, object], ...] = ()
+    minor_units_per_unit: int = 1
 
     @property
     def variant_info(self) -> PhhVariant:

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from floorman.domain.currency import default_minor_units
 from floorman.domain.history.amounts import parse_money
 from floorman.domain.model import BettingStructure, Game
 
@@ -155,5 +156,6 @@ def _stakes(text: str) -> tuple[str, int, int, int]:
     small, big = match.group("small"), match.group("big")
     symbol = small[0] if small[0] in _SYMBOL_CURRENCIES else ""
     currency = (match.group("currency") or _SYMBOL_CURRENCIES.get(symbol, "")).upper()
-    scale = 100 if symbol or currency else 1
+    # minor units per unit: the ISO 4217 default of the code (100 for USD, 1 for JPY)
+    scale = default_minor_units(currency) if currency else (100 if symbol else 1)
     return currency, scale, parse_money(small, scale=scale), parse_money(big, scale=scale)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from floorman.domain.currency import Currency
 from floorman.domain.model import HandConfig, HandEvent
 
 
@@ -25,8 +26,13 @@ class HandRecord:
         config: the hand's configuration (seats, stakes, forced bets, button).
         events: every Deal and Action in order (hole cards as recorded; exporters decide
             nothing about secrecy: the caller redacts before exporting when needed).
-        currency: ISO code ("USD") for money games, "" for chips; amounts stay minor units.
+        currency: ISO 4217 code ("USD") or house chip code ("CHIPS"), "" for chips; amounts
+            stay minor units.
+        minor_units_per_unit: minor units in one unit of ``currency`` (0: the code's
+            default, 100 for most ISO codes, 1 for chips; :mod:`floorman.domain.currency`).
         player_names: seat -> display name (defaults to the config's player_id).
+        table_size: the table's seats (``TableSettings.max_seats``); 0: the highest seat of
+            the hand (or its button).
     """
 
     hand_id: str
@@ -38,3 +44,17 @@ class HandRecord:
     events: tuple[HandEvent, ...]
     currency: str = ""
     player_names: dict[int, str] | None = None
+    minor_units_per_unit: int = 0
+    table_size: int = 0
+
+    @property
+    def money(self) -> Currency:
+        """How amounts are written (code and minor units per unit)."""
+        return Currency.of(self.currency, self.minor_units_per_unit)
+
+    @property
+    def seats_at_table(self) -> int:
+        """The table's seat count: :attr:`table_size`, else the highest seat of the hand (or
+        its button / dealer position when higher)."""
+        highest = max((seat.seat for seat in self.config.seats), default=0)
+        return self.table_size or max(highest, self.config.button_seat)

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Final
 
+from floorman.domain.currency import Currency, check_currency, default_minor_units
 from floorman.domain.engine.stakes import ResolvedStakes, resolve_stakes
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import MAX_SEATS, GameSpec, game_spec, highest_seat
@@ -53,6 +54,10 @@ class TableSettings:
         button_rule: dead button (default) or moving button (button games only).
         min_buy_in / max_buy_in: buy-in limits, 0 meaning none.
         dealer_seat: stud games only: the fixed dealer position (0: before the lowest seat).
+        currency_code: ISO 4217 (``USD``) or a house chip code (``CHIPS``); ``""``: chips
+            (:mod:`floorman.domain.currency`).
+        minor_units_per_unit: minor units in one unit of the currency (a power of ten; 0:
+            the code's default, 100 for most ISO codes, 1 for chips).
     """
 
     name: str = ""
@@ -67,6 +72,13 @@ class TableSettings:
     min_buy_in: int = 0
     max_buy_in: int = 0
     dealer_seat: int = 0
+    currency_code: str = ""
+    minor_units_per_unit: int = 0
+
+    @property
+    def currency(self) -> Currency:
+        """How the table's amounts are written (code and minor units per unit)."""
+        return Currency.of(self.currency_code, self.minor_units_per_unit)
 
     @property
     def spec(self) -> GameSpec:
@@ -91,12 +103,14 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
     """Validate ``settings`` and fill its defaults (``max_seats`` 0: the game's maximum).
 
     Returns:
-        The settings with ``max_seats`` set.
+        The settings with ``max_seats`` and ``minor_units_per_unit`` set.
 
     Raises:
         InvalidArgument: every problem, with paths such as ``settings.max_seats``,
             ``settings.stakes.bring_in`` (rule ``bring_in.amount``), ``settings.rake.cap``,
-            ``settings.max_buy_in``, ``settings.dealer_seat``.
+            ``settings.max_buy_in``, ``settings.dealer_seat``, ``settings.currency_code``,
+            ``settings.minor_units_per_unit`` (RULES.md "Money"; docs/hand-history-formats.md
+            "Currency").
     """
     problems: list[FieldViolation] = []
 
@@ -138,6 +152,10 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
         bad("dealer_seat", "", f"the dealer position must be 0 to {seats}")
     if spec.is_draw and settings.dealer_seat:
         bad("dealer_seat", "", "button games move a button: the dealer position is for stud")
+    problems.extend(
+        check_currency(settings.currency_code, settings.minor_units_per_unit, field=field)
+    )
     if problems:
         raise InvalidArgument(problems)
-    return replace(settings, max_seats=seats)
+    units = settings.minor_units_per_unit or default_minor_units(settings.currency_code)
+    return replace(settings, max_seats=seats, minor_units_per_unit=units)

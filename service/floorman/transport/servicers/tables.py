@@ -30,6 +30,7 @@ from floorman.app.tables.commands import CreateTable, TableWrite
 from floorman.app.tables.export import FormatUnavailable
 from floorman.app.tables.service import Reply, TableService
 from floorman.app.tables.watch import watch_table
+from floorman.domain.errors import InvalidArgument
 from floorman.domain.table.redaction import Viewer
 from floorman.observability.logging import bind_call_ids
 from floorman.transport import table_converters as tc
@@ -228,20 +229,42 @@ class TableServicer(tpb_grpc.TableServiceServicer):
     async def ExportHandHistory(
         self, request: tpb.ExportHandHistoryRequest, context: grpc.aio.ServicerContext
     ) -> tpb.ExportHandHistoryResponse:
-        """A settled hand as PHH, Open Hand History JSON or PokerStars-style text
-        (UNIMPLEMENTED while a format's exporter is not in this build)."""
+        """A settled hand, or with ``whole_session`` every settled hand of the table, as PHH,
+        Open Hand History JSON or PokerStars-style text (UNIMPLEMENTED while a format's
+        exporter is not in this build)."""
         fmt = tc.history_format_from_pb(request.format)
-        try:
-            export = await asyncio.to_thread(
-                self._service.export_hand,
-                request.table_id,
-                request.hand_id,
-                fmt,
-                viewer=self._viewer_of(context),
+        viewer = self._viewer_of(context)
+        if request.whole_session and request.hand_id:
+            raise InvalidArgument.single(
+                "hand_id", "", "a whole-session export takes no hand_id (leave it empty)"
             )
+        try:
+            if request.whole_session:
+                export = await asyncio.to_thread(
+                    self._service.export_session, request.table_id, fmt, viewer=viewer
+                )
+            else:
+                export = await asyncio.to_thread(
+                    self._service.export_hand, request.table_id, request.hand_id, fmt, viewer=viewer
+                )
         except FormatUnavailable as error:
             raise Unimplemented(str(error)) from None
         return tpb.ExportHandHistoryResponse(content=export.content, media_type=export.media_type)
+
+    @maps_errors
+    async def ListHands(
+        self, request: tpb.ListHandsRequest, context: grpc.aio.ServicerContext
+    ) -> tpb.ListHandsResponse:
+        """One page of a table's hands, oldest first (ids, numbers, start times, games)."""
+        hands, token = await asyncio.to_thread(
+            self._service.list_hands,
+            request.table_id,
+            page_size=request.page_size,
+            page_token=request.page_token,
+        )
+        return tpb.ListHandsResponse(
+            hands=[tc.hand_listing_to_pb(hand) for hand in hands], next_page_token=token
+        )
 
 
 def _hand_id_of(answer: Message) -> str:
