@@ -25,8 +25,8 @@ import re
 from typing import Final
 
 from floorman.domain.cards import Card
-from floorman.domain.games import game_spec
 from floorman.domain.currency import CODES_BY_SYMBOL, default_minor_units
+from floorman.domain.games import game_spec
 from floorman.domain.history.amounts import parse_card_list, parse_money
 from floorman.domain.history.limits import text_digest
 from floorman.domain.history.pokerstars_lines import (  # the summary grammar both rooms share
