@@ -34,6 +34,7 @@ from floorman.domain.audit.findings import (
 from floorman.domain.audit.from_phh import looks_like_phh, phh_records
 from floorman.domain.audit.from_pokerstars import stars_records
 from floorman.domain.audit.recorded import RecordedHand
+from floorman.domain.history.bovada import parse_bovada
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
 from floorman.domain.history.pokerstars import parse_file
 from floorman.domain.history.pokerstars_header import HEADER as STARS_HEADER
@@ -285,6 +286,9 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     SourceFormat.POKERSTARS: lambda text, source: stars_records(parse_file(text), source=source),
     SourceFormat.FULL_TILT: lambda text, source: stars_records(
         parse_full_tilt(text), source=source, format=SourceFormat.FULL_TILT
+    ),
+    SourceFormat.BOVADA: lambda text, source: stars_records(
+        parse_bovada(text), source=source, format=SourceFormat.BOVADA
     ),
 }
 """The formats the audit reads, each one entry: a new room's reader is one module and one

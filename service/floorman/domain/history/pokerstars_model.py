@@ -126,10 +126,11 @@ class StarsSeatResult:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StarsSummary:
-    """``Total pot X [Main pot M. Side pot-1 S1. ...] | Rake R`` and the seat results."""
+    """``Total pot X [Main pot M. Side pot-1 S1. ...] | Rake R`` and the seat results
+    (``rake`` ``None``: a room that writes no rake statement)."""
 
     total_pot: int
-    rake: int
+    rake: int | None
     main_pot: int | None = None
     side_pots: tuple[int, ...] = ()
     board: tuple[Card | None, ...] = ()
