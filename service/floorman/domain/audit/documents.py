@@ -36,6 +36,7 @@ from floorman.domain.audit.from_pokerstars import stars_records
 from floorman.domain.audit.recorded import RecordedHand
 from floorman.domain.history.bovada import parse_bovada
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
+from floorman.domain.history.merge import parse_merge
 from floorman.domain.history.pokerstars import parse_file
 from floorman.domain.history.pokerstars_header import HEADER as STARS_HEADER
 
@@ -289,6 +290,9 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     ),
     SourceFormat.BOVADA: lambda text, source: stars_records(
         parse_bovada(text), source=source, format=SourceFormat.BOVADA
+    ),
+    SourceFormat.MERGE: lambda text, source: stars_records(
+        parse_merge(text), source=source, format=SourceFormat.MERGE
     ),
 }
 """The formats the audit reads, each one entry: a new room's reader is one module and one

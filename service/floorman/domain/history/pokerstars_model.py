@@ -164,7 +164,7 @@ class StarsHand:
             (:func:`~floorman.domain.history.limits.text_digest`; ``""``: not computed).
     """
 
-    hand_id: int
+    hand_id: int | str  # Merge numbers hands "43618199-14"
     line: int
     header: str
     game: Game
@@ -217,7 +217,7 @@ class StarsProblem:
 
     line: int
     message: str
-    hand_id: int | None = None
+    hand_id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -225,7 +225,7 @@ class StarsUnsupported:
     """A hand of a game floorman does not play (hold'em, Omaha, 2-7, badugi ...)."""
 
     line: int
-    hand_id: int
+    hand_id: int | str
     game_name: str
 
 
