@@ -35,6 +35,7 @@ from floorman.domain.audit.from_phh import looks_like_phh, phh_records
 from floorman.domain.audit.from_pokerstars import stars_records
 from floorman.domain.audit.recorded import RecordedHand
 from floorman.domain.history.bovada import parse_bovada
+from floorman.domain.history.everleaf import parse_everleaf
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
 from floorman.domain.history.merge import parse_merge
 from floorman.domain.history.pokerstars import parse_file
@@ -293,6 +294,9 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     ),
     SourceFormat.MERGE: lambda text, source: stars_records(
         parse_merge(text), source=source, format=SourceFormat.MERGE
+    ),
+    SourceFormat.EVERLEAF: lambda text, source: stars_records(
+        parse_everleaf(text), source=source, format=SourceFormat.EVERLEAF
     ),
 }
 """The formats the audit reads, each one entry: a new room's reader is one module and one

@@ -44,6 +44,7 @@ from floorman.domain.history.room_hand import (
     money,
     read_room,
     split_lines,
+    uncalled_bet,
 )
 from floorman.domain.model import BettingStructure, Game
 
@@ -312,7 +313,7 @@ class _Reader:
             if self.shows or len(self.mucks) > 1:
                 hand.emit(K.MUCK, line, seat=seat)
         uncalled_written = any(a.get("uncalled") == "true" for _, _, a in self.winners)
-        excess = {} if uncalled_written else _uncalled(hand)
+        excess = {} if uncalled_written else uncalled_bet(hand)
         for line, _, attrs in self.winners:
             seat = _seat(attrs.get("player"), line)
             amount = money(attrs.get("amount", "0"), line, hand.scale)
@@ -336,19 +337,3 @@ class _Reader:
                 won[e.seat] = replace(before, won=before.won + e.amount)
         # no pot or rake is written: the pot is the chips bet, the rake what it does not pay
         hand.summarize(total, max(total - paid, 0), tuple(won.values()))
-
-
-def _uncalled(hand: HandBuilder) -> dict[int, int]:
-    """The bet nobody called on the last street bet on: seat -> chips."""
-    streets = [e.street for e in hand.events if e.kind in (K.BET, K.RAISE, K.CALL, K.BRING_IN)]
-    if not streets:
-        return {}
-    last = streets[-1]
-    bets: dict[int, int] = defaultdict(int)
-    for e in hand.events:
-        if e.street is last and e.kind is not K.ANTE:
-            bets[e.seat] += e.added
-    ranked = sorted(bets.items(), key=lambda item: -item[1])
-    if len(ranked) < 2 or ranked[0][1] <= ranked[1][1]:
-        return {ranked[0][0]: ranked[0][1]} if len(ranked) == 1 and ranked[0][1] else {}
-    return {ranked[0][0]: ranked[0][1] - ranked[1][1]}

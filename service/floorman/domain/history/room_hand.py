@@ -17,7 +17,7 @@ Pure: text in, hands out. Amounts are integer minor units (:func:`parse_money`).
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from typing import Final
 
@@ -377,3 +377,20 @@ class HandBuilder:
             summary=self.summary,
             digest=text_digest("\n".join(text for _, text in self.block)),
         )
+
+
+def uncalled_bet(hand: HandBuilder) -> dict[int, int]:
+    """The bet nobody called on the last street bet on (rooms that write no uncalled-bet
+    line): seat -> chips."""
+    streets = [e.street for e in hand.events if e.kind in (K.BET, K.RAISE, K.CALL, K.BRING_IN)]
+    if not streets:
+        return {}
+    last = streets[-1]
+    bets: dict[int, int] = defaultdict(int)
+    for e in hand.events:
+        if e.street is last and e.kind is not K.ANTE:
+            bets[e.seat] += e.added
+    ranked = sorted(bets.items(), key=lambda item: -item[1])
+    if len(ranked) < 2 or ranked[0][1] <= ranked[1][1]:
+        return {ranked[0][0]: ranked[0][1]} if len(ranked) == 1 and ranked[0][1] else {}
+    return {ranked[0][0]: ranked[0][1] - ranked[1][1]}
