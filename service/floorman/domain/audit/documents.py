@@ -38,8 +38,10 @@ from floorman.domain.history.bovada import parse_bovada
 from floorman.domain.history.everleaf import parse_everleaf
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
 from floorman.domain.history.merge import parse_merge
+from floorman.domain.history.ongame import parse_ongame
 from floorman.domain.history.pokerstars import parse_file
 from floorman.domain.history.pokerstars_header import HEADER as STARS_HEADER
+from floorman.domain.history.winamax import parse_winamax
 
 _FORMAT_NAMES: Final = {
     SourceFormat.PHH: "PHH",
@@ -297,6 +299,12 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     ),
     SourceFormat.EVERLEAF: lambda text, source: stars_records(
         parse_everleaf(text), source=source, format=SourceFormat.EVERLEAF
+    ),
+    SourceFormat.ONGAME: lambda text, source: stars_records(
+        parse_ongame(text), source=source, format=SourceFormat.ONGAME
+    ),
+    SourceFormat.WINAMAX: lambda text, source: stars_records(
+        parse_winamax(text), source=source, format=SourceFormat.WINAMAX
     ),
 }
 """The formats the audit reads, each one entry: a new room's reader is one module and one

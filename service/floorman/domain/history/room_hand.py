@@ -136,9 +136,10 @@ def read_room(
 
 
 def money(text: str, line: int, scale: int) -> int:
-    """``text`` in minor units; :class:`RoomProblem` when it is not an amount."""
+    """``text`` in minor units (a currency sign after the number accepted, ``33.90€``);
+    :class:`RoomProblem` when it is not an amount."""
     try:
-        return parse_money(text.strip(), scale=scale)
+        return parse_money(text.strip().rstrip("€$£").strip(), scale=scale)
     except ValueError as exc:
         raise RoomProblem(line, str(exc)) from None
 
@@ -381,16 +382,26 @@ class HandBuilder:
 
 def uncalled_bet(hand: HandBuilder) -> dict[int, int]:
     """The bet nobody called on the last street bet on (rooms that write no uncalled-bet
-    line): seat -> chips."""
-    streets = [e.street for e in hand.events if e.kind in (K.BET, K.RAISE, K.CALL, K.BRING_IN)]
-    if not streets:
-        return {}
-    last = streets[-1]
+    line): seat -> chips. The live blinds count as bets of the first betting round."""
+    first = {StarsStreet.SECOND_STREET, StarsStreet.THIRD_STREET, StarsStreet.FIRST_ROUND}
+    betting = (K.BET, K.RAISE, K.CALL, K.BRING_IN)
+    streets = [e.street for e in hand.events if e.kind in betting]
+    last = streets[-1] if streets else None
+    big = max((e.amount for e in hand.events if e.kind is K.BIG_BLIND), default=0)
     bets: dict[int, int] = defaultdict(int)
     for e in hand.events:
-        if e.street is last and e.kind is not K.ANTE:
+        if e.kind in betting and e.street is last:
             bets[e.seat] += e.added
+        elif last is None or last in first:
+            if e.kind is K.BIG_BLIND or (e.kind is K.SMALL_BLIND and not e.dead):
+                bets[e.seat] += e.amount
+            elif e.kind is K.SMALL_AND_BIG_BLINDS:
+                bets[e.seat] += min(e.amount, big) if big else e.amount
     ranked = sorted(bets.items(), key=lambda item: -item[1])
-    if len(ranked) < 2 or ranked[0][1] <= ranked[1][1]:
-        return {ranked[0][0]: ranked[0][1]} if len(ranked) == 1 and ranked[0][1] else {}
+    if not ranked or ranked[0][1] <= 0:
+        return {}
+    if len(ranked) == 1:
+        return {ranked[0][0]: ranked[0][1]}
+    if ranked[0][1] <= ranked[1][1]:
+        return {}
     return {ranked[0][0]: ranked[0][1] - ranked[1][1]}
