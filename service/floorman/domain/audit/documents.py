@@ -39,6 +39,7 @@ from floorman.domain.history.everleaf import parse_everleaf
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
 from floorman.domain.history.merge import parse_merge
 from floorman.domain.history.ongame import parse_ongame
+from floorman.domain.history.partypoker import parse_partypoker
 from floorman.domain.history.pokerstars import parse_file
 from floorman.domain.history.pokerstars_header import HEADER as STARS_HEADER
 from floorman.domain.history.winamax import parse_winamax
@@ -305,6 +306,9 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     ),
     SourceFormat.WINAMAX: lambda text, source: stars_records(
         parse_winamax(text), source=source, format=SourceFormat.WINAMAX
+    ),
+    SourceFormat.PARTYPOKER: lambda text, source: stars_records(
+        parse_partypoker(text), source=source, format=SourceFormat.PARTYPOKER
     ),
 }
 """The formats the audit reads, each one entry: a new room's reader is one module and one

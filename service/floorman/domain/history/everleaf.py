@@ -85,7 +85,7 @@ _ACTIONS: Final = (
             r"^:? ?(?:sits out|is sitting out|has left the table"
             r"|has joined the table|sits down.*|mucks.*)$"
         ),
-    ),  # fmt: skip
+    ),
     ("wins", re.compile(rf"^:? ?wins {_AMOUNT} from (?P<pot>main pot|side pot ?\d*)")),
 )
 

@@ -216,9 +216,9 @@ class _Reader:
             groups = match.groupdict()
             amount = money(groups["amount"], line, hand.scale) if groups.get("amount") else 0
             all_in = bool(groups.get("all_in"))
-            if kind in ("bet", "call", "raise", "check", "fold"):
-                if hand.street is StarsStreet.DRAW:
-                    hand.enter(StarsStreet.SECOND_ROUND)
+            betting = kind in ("bet", "call", "raise", "check", "fold")
+            if betting and hand.street is StarsStreet.DRAW:
+                hand.enter(StarsStreet.SECOND_ROUND)
             if kind == "ante":
                 hand.post(K.ANTE, line, seat, amount, all_in=all_in)
             elif kind == "small_blind":

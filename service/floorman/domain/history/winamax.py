@@ -84,12 +84,16 @@ _ACTIONS: Final = (
     ("complete", re.compile(rf"^completes (?:to )?(?P<amount>{AMT})$")),
     ("bet", re.compile(rf"^bets (?P<amount>{AMT})(?P<all_in> and is all-in)?$")),
     ("call", re.compile(rf"^calls (?P<amount>{AMT})(?P<all_in> and is all-in)?$")),
-    ("raise", re.compile(rf"^raises (?P<by>{AMT}) to (?P<amount>{AMT})(?P<all_in> and is all-in)?$")),
+    ("raise", re.compile(
+        rf"^raises (?P<by>{AMT}) to (?P<amount>{AMT})(?P<all_in> and is all-in)?$"
+    )),
     ("check", re.compile(r"^checks$")),
     ("fold", re.compile(r"^folds$")),
     ("show", re.compile(r"^shows \[(?P<cards>[^\]]*)\](?P<text>.*)$")),
     ("muck", re.compile(r"^(?:mucks|doesn't show).*$")),
-    ("collect", re.compile(rf"^collected (?P<amount>{AMT}) from (?P<pot>main pot|side pot ?\d*|pot)")),
+    ("collect", re.compile(
+        rf"^collected (?P<amount>{AMT}) from (?P<pot>main pot|side pot ?\d*|pot)"
+    )),
 )  # fmt: skip
 _TOTAL: Final = re.compile(rf"^Total pot (?P<total>{AMT})(?: \|.*?)?(?: Rake (?P<rake>{AMT}))?")
 _RESULT: Final = re.compile(r"^Seat (?P<seat>\d+): ")
