@@ -5,16 +5,17 @@ Pure: takes the decoded text. The result uses the PokerStars-style model
 bad input.
 
 The grammar (docs/hand-history-formats.md, "PartyPoker text"): ``Game #N starts.`` and
-``#Game No : N`` before ``***** Hand History for Game N *****``; ``$10/$20 USD FL 7 Card Stud
-Hi-Lo - date`` (the small and big bet; a tournament: ``FL 7 Card Stud $6 USD Buy-in
+``#Game No : N`` before ``***** Hand History for Game N *****``; ``$10/$20 USD FL 7 Card
+Stud Hi-Lo - date`` (the small and big bet; a tournament: ``FL 7 Card Stud $6 USD Buy-in
 Trny:T Level:L Stakes-Antes(60/120-10) - date``), ``Table NAME (Real Money)``, ``Seat N:
 NAME ( $390 USD )``; ``NAME posts ante [$1 USD]``, ``bring-ins [X]``, ``completes [X]`` (the
 street total), ``bets [X]``, ``calls [X]`` and ``raises [X]`` (chips added), ``checks``,
 ``double bets [X]`` (4th street, an open pair), ``folds``, ``opens`` (who acts first: no
-action); ``** Dealing **``, ``** Dealing Fourth street **`` .. ``** Dealing River **``; ``Dealt to HERO [ Ah 4h 4d ]`` (the hero's cards
-only); ``shows [ .. ]desc``, ``does not show cards``, ``doesn't show [..]``, ``wins $X USD
-[from the main pot ..]``, ``wins Lo ($X USD) from ..``. No pot total, rake or uncalled bet is
-written: a bet nobody called is in the winner's amount.
+action); ``** Dealing **``, ``** Dealing Fourth street **`` .. ``** Dealing River **``;
+``Dealt to HERO [ Ah 4h 4d ]`` (the hero's cards only); ``shows [ .. ]desc``, ``does not
+show cards``, ``doesn't show [..]``, ``wins $X USD [from the main pot ..]``, ``wins Lo ($X
+USD) from ..``. No pot total, rake or uncalled bet is written: a bet nobody called is in the
+winner's amount.
 """
 
 from __future__ import annotations
