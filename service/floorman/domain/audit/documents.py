@@ -1,7 +1,8 @@
 """Hand-history documents: recognise the format, split the hands, audit each one.
 
 :func:`detect_format` names a document's format from its text; :func:`read_document` turns
-it into records to audit (PHH, Open Hand History JSON, PokerStars and Full Tilt text) or into
+it into records to audit (PHH, Open Hand History JSON, PokerStars, Full Tilt, Bovada,
+Everleaf, OnGame, Winamax and PartyPoker text, Merge XML) or into
 finished verdicts: hands in a format the audit does not read are counted one by one as
 UNSUPPORTED (never as clean), hands of games floorman does not play likewise, and text no
 reader understands is a FINDINGS verdict with ``history.unreadable`` and the line.
