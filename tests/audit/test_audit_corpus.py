@@ -19,13 +19,11 @@ from pathlib import Path
 import pytest
 
 from floorman.app.audit import AuditService, AuditSummary, decode_history
-from floorman.app.evaluation import evaluate_hand
+from floorman.app.evaluation import evaluate_hand, warm_up_request
 from floorman.domain.audit import AuditStatus, HandAudit, SourceFormat
 from floorman.domain.model import Game
-from floorman.domain.ranking import card_count_range
 
 SUMMARY_PROPERTY = "audit_summary"
-WARM_UP_CARDS = ("Ah", "Kd", "Qc", "Jh", "9s", "8c", "7d")
 SEED_GAMES = {"stud_hi", "stud_hilo", "razz", "five_card_draw", "five_card_stud"}
 READ_SITES = {
     "PokerStars": SourceFormat.POKERSTARS,
@@ -95,7 +93,8 @@ def history_files(corpus_dir: Path) -> list[Path]:
 def corpus_audits(corpus_dir: Path) -> tuple[dict[str, list[HandAudit]], float]:
     """Every corpus file audited: relative path -> verdicts, and the seconds it took."""
     for game in Game:  # build the ranking tables first: the rate is the audit's, not theirs
-        evaluate_hand(game, WARM_UP_CARDS[: card_count_range(game)[1]])
+        cards, board = warm_up_request(game)
+        evaluate_hand(game, cards, board=board)
     service = AuditService()
     out: dict[str, list[HandAudit]] = {}
     started = time.perf_counter()
