@@ -180,10 +180,14 @@ def test_many_phh_sections_are_read_one_by_one():
 
 
 def test_many_hands_of_an_unread_format_are_counted_in_one_pass():
-    """50,000 KingsClub hand starts: 50,000 UNSUPPORTED verdicts, the last on line 99,999
-    (line numbers counted in one pass, not from the top for each hand)."""
-    text = "".join(f"#{i}: Holdem \nx\n" for i in range(50_000))
-    audits = audit_document(text, source="kings.txt")
+    """50,000 PartyPoker hands of a game floorman does not play: 50,000 UNSUPPORTED
+    verdicts, the last on line 99,999 (lines counted in one pass, not from the top for each
+    hand)."""
+    text = "".join(
+        f"***** Hand History for Game {i} *****\n$1/$2 USD FL Pineapple - Monday\n"
+        for i in range(50_000)
+    )
+    audits = audit_document(text, source="party.txt")
     assert len(audits) == 50_000
     assert {a.status for a in audits} == {AuditStatus.UNSUPPORTED}
     assert (audits[-1].hand_id, audits[-1].line) == ("49999", 99_999)
