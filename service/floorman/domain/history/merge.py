@@ -144,8 +144,7 @@ def _read_hand(block: list[Element], header: list[Line]) -> StarsHand:
     tournament = len(data) > 4 and data[4] == "true"
     scale = 1 if tournament or game_attrs.get("realmoney") == "false" else 100
     sizes = [money(a, number, scale) for a in _AMOUNT.findall(stakes)]
-    hand = HandBuilder(hand_id=0, block=header, scale=scale)
-    hand.hand_id = game_attrs.get("id", "")  # type: ignore[assignment]
+    hand = HandBuilder(hand_id=game_attrs.get("id", ""), block=header, scale=scale)
     reader = _Reader(hand, game)
     button = 0
     for line, tag, attrs in block[2:]:

@@ -120,8 +120,8 @@ def _read_hand(block: list[Line]) -> StarsHand:
     if game is None or structure is None:
         raise OtherGame(f"{table['limit']} {table['game']}")
     scale = 100 if "$" in table["small"] or "Real" in table["money"] else 1
-    hand = HandBuilder(hand_id=0, block=block, scale=scale)
-    hand.hand_id = HEADER.match(header).group("id")  # type: ignore[union-attr,assignment]
+    hand_id = HEADER.match(header).group("id")  # type: ignore[union-attr]
+    hand = HandBuilder(hand_id=hand_id, block=block, scale=scale)
     reader = _Reader(hand, game)
     button = 0
     for line, text in block[1:]:

@@ -109,7 +109,7 @@ def blocks_by_header(lines: list[Line], header: re.Pattern[str]) -> list[list[Li
 def read_room(
     blocks: Iterable[list[Line]],
     read_hand: Callable[[list[Line]], StarsHand],
-    hand_id_of: Callable[[list[Line]], int],
+    hand_id_of: Callable[[list[Line]], int | str],
 ) -> StarsFile:
     """Run ``read_hand`` over every block; problems and other games are collected, never
     raised."""
@@ -157,7 +157,7 @@ def cards(text: str | None, line: int) -> tuple[Card | None, ...]:
 class HandBuilder:
     """Collects one hand's seats and events, tracking each seat's chips on the street."""
 
-    def __init__(self, *, hand_id: int, block: list[Line], scale: int) -> None:
+    def __init__(self, *, hand_id: int | str, block: list[Line], scale: int) -> None:
         self.hand_id = hand_id
         self.block = block
         self.scale = scale

@@ -122,8 +122,7 @@ def _read_hand(block: list[Line]) -> StarsHand:
     if match["limit"] != "fixed limit":
         raise OtherGame(f"{game_name} {match['limit']}")
     scale = 100
-    hand = HandBuilder(hand_id=0, block=block, scale=scale)
-    hand.hand_id = match["id"]  # type: ignore[assignment]
+    hand = HandBuilder(hand_id=match["id"], block=block, scale=scale)
     names: list[tuple[str, int]] = []
     table, max_seats = "", 0
     total: tuple[int, int | None] | None = None
