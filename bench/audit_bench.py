@@ -40,8 +40,23 @@ def seed_phh_texts(corpus: Path) -> list[str]:
     return [p.read_text(encoding="utf-8") for p in paths if p.name not in POKERKIT_REJECTS]
 
 
-def room_texts(corpus: Path) -> list[tuple[str, SourceFormat, int]]:
-    """(text, format, seed-game hands) of every PokerStars and Full Tilt file."""
+ROOM_FORMATS = (
+    SourceFormat.BOVADA,
+    SourceFormat.MERGE,
+    SourceFormat.EVERLEAF,
+    SourceFormat.ONGAME,
+    SourceFormat.WINAMAX,
+    SourceFormat.PARTYPOKER,
+)
+"""The room formats of issue 13, each measured on its own."""
+
+
+def room_texts(
+    corpus: Path,
+    formats: Sequence[SourceFormat] = (SourceFormat.POKERSTARS, SourceFormat.FULL_TILT),
+) -> list[tuple[str, SourceFormat, int]]:
+    """(text, format, seed-game hands) of every file in ``formats`` (default: PokerStars
+    and Full Tilt)."""
     out = []
     for path in sorted((corpus / "hh-fpdb").rglob("*")) + sorted(
         (corpus / "hh-poker-hand-parser").glob("*.txt")
@@ -50,7 +65,7 @@ def room_texts(corpus: Path) -> list[tuple[str, SourceFormat, int]]:
             continue
         text = decode_history(path.read_bytes())
         fmt = detect_format(text)
-        if fmt in (SourceFormat.POKERSTARS, SourceFormat.FULL_TILT):
+        if fmt in formats:
             audits = audit_document(text, source=path.name, format=fmt)
             seed = sum(1 for a in audits if a.game is not None)
             out.append((text, fmt, seed))
@@ -125,6 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("pokerkit load+replay PHH", pokerkit_phh(phh), len(phh)),
         ("floorman audit rooms", audit_rooms(rooms), room_hands),
     ]
+    for fmt in ROOM_FORMATS:
+        texts = room_texts(CORPUS, (fmt,))
+        cases.append((f"floorman audit {fmt.value}", audit_rooms(texts), sum(h for *_, h in texts)))
     rates = measure(cases, max(args.rounds, 5))
     medians = {name: statistics.median(values) for name, values in rates.items()}
     print(

@@ -180,13 +180,28 @@ def test_many_phh_sections_are_read_one_by_one():
 
 
 def test_many_hands_of_an_unread_format_are_counted_in_one_pass():
-    """50,000 PartyPoker hand starts: 50,000 UNSUPPORTED verdicts, the last on line 100,000
-    (line numbers counted in one pass, not from the top for each hand)."""
-    text = "".join(f"***** Hand History for Game {i} *****\nx\n" for i in range(50_000))
+    """50,000 PartyPoker hands of a game floorman does not play: 50,000 UNSUPPORTED
+    verdicts, the last on line 99,999 (lines counted in one pass, not from the top for each
+    hand)."""
+    text = "".join(
+        f"***** Hand History for Game {i} *****\n$1/$2 USD FL Pineapple - Monday\n"
+        for i in range(50_000)
+    )
     audits = audit_document(text, source="party.txt")
     assert len(audits) == 50_000
     assert {a.status for a in audits} == {AuditStatus.UNSUPPORTED}
     assert (audits[-1].hand_id, audits[-1].line) == ("49999", 99_999)
+
+
+def test_many_unreadable_hands_of_a_room_format_are_read_in_one_pass():
+    """50,000 PartyPoker hand starts without a game line: one ``history.unreadable``
+    finding each, at its own line (one pass over the text)."""
+    text = "".join(f"***** Hand History for Game {i} *****\nx\n" for i in range(50_000))
+    audits = audit_document(text, source="party.txt")
+    assert len(audits) == 50_000
+    assert {a.status for a in audits} == {AuditStatus.FINDINGS}
+    assert {a.findings[0].rule for a in audits} == {"history.unreadable"}
+    assert (audits[-1].hand_id, audits[-1].line) == ("49999", 100_000)
 
 
 def test_many_indented_ohh_hands_keep_their_action_lines():

@@ -52,8 +52,9 @@ def test_players_bomb_is_answered_ok_small_and_the_server_stays_healthy(server_f
 def test_an_answer_over_the_message_size_lists_the_first_hands_and_counts_the_rest(
     server_factory,
 ):
-    """With ``--limit message_bytes=65536``, 1,500 unsupported hands (each verdict echoing a
-    200-character document name) would make a ~400 KB answer: the answer stays under the
+    """With ``--limit message_bytes=65536``, 1,500 PartyPoker hand headers without their game
+    line (each verdict a ``history.unreadable`` finding echoing a 200-character document
+    name) would make a ~400 KB answer: the answer stays under the
     limit, lists the first hands in order, ``omitted_hands`` counts the others, the summary
     counts all 1,500, and one ``audit_answer_truncated`` warning is logged."""
     running = server_factory("--limit", "message_bytes=65536")
@@ -64,7 +65,7 @@ def test_an_answer_over_the_message_size_lists_the_first_hands_and_counts_the_re
     assert response.ByteSize() <= 65536
     assert 0 < listed < 1500 and listed + response.omitted_hands == 1500
     assert [h.hand_id for h in response.hands] == [str(1000 + i) for i in range(listed)]
-    assert (response.summary.hands, response.summary.unsupported) == (1500, 1500)
+    assert (response.summary.hands, response.summary.findings) == (1500, 1500)
     warning = running.wait_for_log(lambda line: line.get("event") == "audit_answer_truncated")
     assert (warning["hands"], warning["omitted_hands"], warning["limit_bytes"]) == (
         1500, response.omitted_hands, 65536,

@@ -1,7 +1,8 @@
 """Hand-history documents: recognise the format, split the hands, audit each one.
 
 :func:`detect_format` names a document's format from its text; :func:`read_document` turns
-it into records to audit (PHH, Open Hand History JSON, PokerStars and Full Tilt text) or into
+it into records to audit (PHH, Open Hand History JSON, PokerStars, Full Tilt, Bovada,
+Everleaf, OnGame, Winamax and PartyPoker text, Merge XML) or into
 finished verdicts: hands in a format the audit does not read are counted one by one as
 UNSUPPORTED (never as clean), hands of games floorman does not play likewise, and text no
 reader understands is a FINDINGS verdict with ``history.unreadable`` and the line.
@@ -34,9 +35,15 @@ from floorman.domain.audit.findings import (
 from floorman.domain.audit.from_phh import looks_like_phh, phh_records
 from floorman.domain.audit.from_pokerstars import stars_records
 from floorman.domain.audit.recorded import RecordedHand
+from floorman.domain.history.bovada import parse_bovada
+from floorman.domain.history.everleaf import parse_everleaf
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
+from floorman.domain.history.merge import parse_merge
+from floorman.domain.history.ongame import parse_ongame
+from floorman.domain.history.partypoker import parse_partypoker
 from floorman.domain.history.pokerstars import parse_file
 from floorman.domain.history.pokerstars_header import HEADER as STARS_HEADER
+from floorman.domain.history.winamax import parse_winamax
 
 _FORMAT_NAMES: Final = {
     SourceFormat.PHH: "PHH",
@@ -285,6 +292,24 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     SourceFormat.POKERSTARS: lambda text, source: stars_records(parse_file(text), source=source),
     SourceFormat.FULL_TILT: lambda text, source: stars_records(
         parse_full_tilt(text), source=source, format=SourceFormat.FULL_TILT
+    ),
+    SourceFormat.BOVADA: lambda text, source: stars_records(
+        parse_bovada(text), source=source, format=SourceFormat.BOVADA
+    ),
+    SourceFormat.MERGE: lambda text, source: stars_records(
+        parse_merge(text), source=source, format=SourceFormat.MERGE
+    ),
+    SourceFormat.EVERLEAF: lambda text, source: stars_records(
+        parse_everleaf(text), source=source, format=SourceFormat.EVERLEAF
+    ),
+    SourceFormat.ONGAME: lambda text, source: stars_records(
+        parse_ongame(text), source=source, format=SourceFormat.ONGAME
+    ),
+    SourceFormat.WINAMAX: lambda text, source: stars_records(
+        parse_winamax(text), source=source, format=SourceFormat.WINAMAX
+    ),
+    SourceFormat.PARTYPOKER: lambda text, source: stars_records(
+        parse_partypoker(text), source=source, format=SourceFormat.PARTYPOKER
     ),
 }
 """The formats the audit reads, each one entry: a new room's reader is one module and one

@@ -133,10 +133,11 @@ class StarsSeatResult:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StarsSummary:
-    """``Total pot X [Main pot M. Side pot-1 S1. ...] | Rake R`` and the seat results."""
+    """``Total pot X [Main pot M. Side pot-1 S1. ...] | Rake R`` and the seat results
+    (``rake`` ``None``: a room that writes no rake statement)."""
 
     total_pot: int
-    rake: int
+    rake: int | None
     main_pot: int | None = None
     side_pots: tuple[int, ...] = ()
     board: tuple[Card | None, ...] = ()
@@ -170,7 +171,7 @@ class StarsHand:
             (:func:`~floorman.domain.history.limits.text_digest`; ``""``: not computed).
     """
 
-    hand_id: int
+    hand_id: int | str  # Merge numbers hands "43618199-14"
     line: int
     header: str
     game: Game
@@ -223,7 +224,7 @@ class StarsProblem:
 
     line: int
     message: str
-    hand_id: int | None = None
+    hand_id: int | str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -231,7 +232,7 @@ class StarsUnsupported:
     """A hand of a game floorman does not play (2-7 lowball, badugi ...)."""
 
     line: int
-    hand_id: int
+    hand_id: int | str
     game_name: str
 
 
