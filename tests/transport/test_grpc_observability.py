@@ -157,6 +157,12 @@ def test_metrics_count_hands_evaluated_per_game(observed):
         "razz": 1.0,
         "seven_card_stud_hi_lo": 3.0,
         "five_card_stud": 0.0,
+        "texas_holdem": 0.0,
+        "omaha": 0.0,
+        "omaha_hi_lo": 0.0,
+        "five_card_omaha": 0.0,
+        "five_card_omaha_hi_lo": 0.0,
+        "short_deck_holdem": 0.0,
     }
 
 

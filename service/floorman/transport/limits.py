@@ -46,6 +46,8 @@ COUNT_LIMITS: Final[Mapping[tuple[str, str], tuple[str, str]]] = {
     ("floorman.v1.Hand", "cards"): ("cards", "cards"),
     ("floorman.v1.CompareHandsRequest", "hands"): ("hands", "hands"),
     ("floorman.v1.CompareHandsRequest", "community_cards"): ("cards", "cards"),
+    ("floorman.v1.EvaluateHandRequest", "board"): ("cards", "cards"),
+    ("floorman.v1.CompareHandsRequest", "board"): ("cards", "cards"),
     ("floorman.v1.Deal", "cards"): ("cards", "cards"),
     ("floorman.v1.Action", "cards"): ("cards", "cards"),
     ("floorman.v1.HandConfig", "seats"): ("seats", "seats"),
@@ -63,7 +65,7 @@ FALLBACK_COUNT_LIMIT: Final = ("history_events", "items")
 _INT64_TYPES: Final = frozenset(
     {FieldDescriptor.TYPE_INT64, FieldDescriptor.TYPE_SINT64, FieldDescriptor.TYPE_SFIXED64}
 )
-CARD_FIELDS: Final = frozenset({"cards", "community_cards"})
+CARD_FIELDS: Final = frozenset({"cards", "community_cards", "board"})
 """String fields judged by the card parser, not by the string rules."""
 CONTROL_CHARACTERS: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 STREAM_LIMIT: Final = "streams_per_peer"
