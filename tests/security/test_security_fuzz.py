@@ -48,9 +48,10 @@ ALLOWED = {
     grpc.StatusCode.NOT_FOUND, grpc.StatusCode.ALREADY_EXISTS, grpc.StatusCode.ABORTED,
     grpc.StatusCode.PERMISSION_DENIED, grpc.StatusCode.UNAUTHENTICATED,
     grpc.StatusCode.RESOURCE_EXHAUSTED, grpc.StatusCode.UNIMPLEMENTED,
-    grpc.StatusCode.OUT_OF_RANGE,  # WatchTable after a sequence beyond the last one
+    grpc.StatusCode.OUT_OF_RANGE,
 }  # fmt: skip
-"""Every answer a hostile request may get (never INTERNAL, UNKNOWN or UNAVAILABLE)."""
+"""Every answer a hostile request may get (never INTERNAL, UNKNOWN or UNAVAILABLE;
+OUT_OF_RANGE: WatchTable after a sequence beyond the table's last)."""
 STREAM_TIMEOUT = 0.3
 CARDS = [card_str(card) for card in range(52)]
 LIVE_PREFIX = "fuzz-live"
@@ -189,12 +190,14 @@ PLAUSIBLE_EVENT = st.one_of(
 PLAUSIBLE = {
     "EvaluateHand": st.builds(rules_service_pb2.EvaluateHandRequest, game=GAMES,
                               cards=st.lists(st.sampled_from(CARDS), max_size=9),
-                              players=st.sampled_from(INT32_EDGES)),
+                              players=st.sampled_from(INT32_EDGES),
+                              board=st.lists(st.sampled_from(CARDS), max_size=6)),
     "CompareHands": st.builds(
         rules_service_pb2.CompareHandsRequest, game=GAMES, players=st.sampled_from(INT32_EDGES),
         hands=st.lists(st.builds(pb.Hand, cards=st.lists(st.sampled_from(CARDS), max_size=8)),
                        max_size=6),
-        community_cards=st.lists(st.sampled_from(CARDS), max_size=2)),
+        community_cards=st.lists(st.sampled_from(CARDS), max_size=2),
+        board=st.lists(st.sampled_from(CARDS), max_size=6)),
     "ValidateAction": st.builds(rules_service_pb2.ValidateActionRequest, config=PLAUSIBLE_CONFIG,
                                 history=st.lists(PLAUSIBLE_EVENT, max_size=12),
                                 action=PLAUSIBLE_EVENT.map(lambda e: e.action)),

@@ -117,6 +117,21 @@ def test_check_message_names_each_field_over_a_limit():
     check_message(tpb.SeatPlayerRequest(table_id="t1", player_id="Zoë 🂡"), limits)
 
 
+def test_board_is_held_to_the_cards_limit():
+    """The community-card games' ``board`` counts against the ``cards`` limit, in
+    EvaluateHand and CompareHands; its card text is left to the card parser."""
+    limits = Limits(cards=5, hands=2, string_chars=10)
+    evaluate = rpb.EvaluateHandRequest(game=pb.GAME_TEXAS_HOLDEM, cards=["As"], board=["Kd"] * 6)
+    compare = rpb.CompareHandsRequest(game=pb.GAME_OMAHA, board=["Kd"] * 6)
+    for request in (evaluate, compare):
+        with pytest.raises(InvalidArgument) as caught:
+            check_message(request, limits)
+        assert [(v.field, v.message) for v in caught.value.violations] == [
+            ("board", "at most 5 cards in one request (limit cards); got 6")
+        ]
+    check_message(rpb.EvaluateHandRequest(board=["x" * 50]), limits)
+
+
 def test_peer_addresses_drop_the_port():
     """ipv4 and ipv6 peers lose their port; other peers stay as they are."""
     assert peer_address("ipv4:10.0.0.7:51234") == "ipv4:10.0.0.7"

@@ -15,7 +15,6 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from floorman.domain.model import Game
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 from floorman.v1 import rules_service_pb2_grpc
@@ -151,8 +150,20 @@ def test_metrics_count_hands_evaluated_per_game(observed):
         for (name, labels), value in samples.items()
         if name == "floorman_hands_evaluated_total"
     }
-    counted = {"seven_card_stud": 1.0, "razz": 1.0, "seven_card_stud_hi_lo": 3.0}
-    assert per_game == {game.value: counted.get(game.value, 0.0) for game in Game}
+    assert per_game == {
+        "five_card_draw_7a": 0.0,
+        "five_card_draw": 0.0,
+        "seven_card_stud": 1.0,
+        "razz": 1.0,
+        "seven_card_stud_hi_lo": 3.0,
+        "five_card_stud": 0.0,
+        "texas_holdem": 0.0,
+        "omaha": 0.0,
+        "omaha_hi_lo": 0.0,
+        "five_card_omaha": 0.0,
+        "five_card_omaha_hi_lo": 0.0,
+        "short_deck_holdem": 0.0,
+    }
 
 
 def test_one_json_log_line_per_rpc(observed):
