@@ -219,6 +219,22 @@ def test_eval_bad_input_exits_2_with_field_violations(server, capsys):
     assert "\n  cards[1]: card.malformed: " in out.err
 
 
+def test_eval_prints_each_violation_once(server, capsys):
+    """Issue 10 point 8: every field violation is printed exactly once; the first line
+    counts them instead of repeating the first."""
+    code = main(["eval", "--target", server.address, "--game", "draw7a", "Ah", "Ah", "Xx"])
+    err = capsys.readouterr().err
+    assert code == 2
+    lines = err.splitlines()
+    assert lines[0] == "error: INVALID_ARGUMENT: 3 invalid fields"
+    assert lines[1:] == [
+        "  cards: card.count: Five Card Draw 7-A takes exactly 5 cards (got 3)",
+        "  cards[1]: card.duplicate: Ah appears twice (also cards[0])",
+        "  cards[2]: card.malformed: 'Xx' is not a card (e.g. 'Ah', 'Td')",
+    ]
+    assert err.count("card.count") == err.count("card.duplicate") == 1
+
+
 def test_eval_unreachable_explicit_target_exits_1(capsys):
     """A named target that does not answer: exit 1 with UNAVAILABLE, no fallback."""
     port = _free_port()
