@@ -50,6 +50,8 @@ def _shown_hand(
                 f"SHOW must carry the cards dealt to seat {seat}: {card_str(card)} is missing",
                 seat=seat,
                 expected=card_str(card),
+                cards=(card_str(card),),
+                card_free=f"SHOW must carry the cards dealt to seat {seat}: one is missing",
             )
     revealed = check_new_cards(s, [c for c in extra if c is not None], seat=seat)
     fill = iter(sorted(extra, key=lambda c: c is None))
