@@ -265,6 +265,22 @@ def test_eval_bad_input_exits_2_with_field_violations(server, capsys):
     assert "\n  cards[1]: card.malformed: " in out.err
 
 
+def test_eval_prints_each_violation_once(server, capsys):
+    """Issue 10 point 8: every field violation is printed exactly once; the first line
+    counts them instead of repeating the first."""
+    code = main(["eval", "--target", server.address, "--game", "draw7a", "Ah", "Ah", "Xx"])
+    err = capsys.readouterr().err
+    assert code == 2
+    lines = err.splitlines()
+    assert lines[0] == "error: INVALID_ARGUMENT: 3 invalid fields"
+    assert lines[1:] == [
+        "  cards: card.count: Five Card Draw 7-A takes exactly 5 cards (got 3)",
+        "  cards[1]: card.duplicate: Ah appears twice (also cards[0])",
+        "  cards[2]: card.malformed: 'Xx' is not a card (e.g. 'Ah', 'Td')",
+    ]
+    assert err.count("card.count") == err.count("card.duplicate") == 1
+
+
 def test_eval_unreachable_explicit_target_exits_1(capsys):
     """A named target that does not answer: exit 1 with UNAVAILABLE, no fallback."""
     port = _free_port()
@@ -303,13 +319,56 @@ def test_serve_on_a_port_in_use_exits_1(server):
     """A second server on a bound port fails with exit 1 instead of sharing the port."""
     result = subprocess.run(
         [sys.executable, "-m", "floorman", "serve", "--listen", server.address,
-         "--metrics-listen", "off"],
+         "--metrics-listen", "off", "--store", "sqlite:///:memory:"],
         capture_output=True,
         text=True,
         timeout=60,
     )  # fmt: skip
     assert result.returncode == 1
-    assert f"cannot listen on {server.address}" in result.stderr
+    assert f"floorman serve: error: --listen {server.address} is in use" in result.stderr
+
+
+@pytest.mark.parametrize("flag", ["--listen", "--health-listen", "--metrics-listen"])
+def test_serve_with_a_busy_listener_names_the_flag_and_creates_no_store(flag, tmp_path):
+    """Issue 10 point 6: a listen, health or metrics address in use is refused with its flag
+    and address, exit 1 and no traceback, before the store is opened: no store file is left."""
+    store = tmp_path / "floorman.db"
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        address = f"127.0.0.1:{busy.getsockname()[1]}"
+        addresses = {"--listen": "127.0.0.1:0", "--health-listen": "127.0.0.1:0",
+                     "--metrics-listen": "127.0.0.1:0", flag: address}  # fmt: skip
+        argv = [arg for pair in addresses.items() for arg in pair]
+        result = subprocess.run(
+            [sys.executable, "-m", "floorman", "serve", *argv, "--store", f"sqlite:///{store}"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 1
+    assert f"floorman serve: error: {flag} {address} is in use" in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
+    assert not store.exists()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_listener_that_cannot_bind_names_its_flag_and_reason():
+    """bind_error words the cause from the socket error: in use, not an address of this host;
+    any other failure keeps the error's text."""
+    import errno
+
+    from floorman.transport.listeners import bind_error
+
+    address = HostPort("127.0.0.1", 9464)
+    busy = OSError(errno.EADDRINUSE, "Address already in use")
+    assert str(bind_error("--metrics-listen", address, busy)) == (
+        "--metrics-listen 127.0.0.1:9464 is in use"
+    )
+    foreign = HostPort("192.0.2.1", 9464)  # TEST-NET-1: never an address of this host
+    assert str(bind_error("--listen", foreign)) == (
+        "--listen 192.0.2.1:9464 is not an address of this host"
+    )
 
 
 def test_help_texts(capsys):

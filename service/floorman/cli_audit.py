@@ -8,8 +8,10 @@ of one invocation are one audit run: a hand repeated in them (same room and hand
 audited once when the copies are identical (a duplicate) and flagged
 ``history.duplicate_hand`` when they differ. Exit status: 0 no hand with findings, 1 a hand
 with findings (a file no reader understands is one: ``history.unreadable``; an empty file or
-a named device such as ``/dev/null`` is read as an empty document, one too) or a file that
-cannot be read, 2 bad usage (an unknown option or log level, a path that does not exist).
+a named device such as ``/dev/null`` is read as an empty document, one too), a file that
+cannot be read, or no hand history found at all (an empty directory, or one holding only
+files that are not hand histories: a warning on stderr), 2 bad usage (an unknown option or
+log level, a path that does not exist).
 """
 
 from __future__ import annotations
@@ -39,8 +41,9 @@ A hand met twice (same room, same hand number) is audited once when the copies a
 identical ("duplicate") and gets the finding history.duplicate_hand when they differ.
 
 Exit status: 0 no hand with findings; 1 a hand with findings (a file no reader understands
-counts: history.unreadable; an empty file or /dev/null too) or a file that cannot be read;
-2 bad usage (an unknown option or log level, a path that does not exist)."""
+counts: history.unreadable; an empty file or /dev/null too), a file that cannot be read, or
+no hand history found (an empty directory: a warning); 2 bad usage (an unknown option or
+log level, a path that does not exist)."""
 
 
 def add_parser(commands: Any) -> None:
@@ -250,6 +253,10 @@ def run_audit(args: argparse.Namespace, *, stdout: TextIO, stderr: TextIO) -> in
         if lines:
             stdout.write("\n".join(lines) + "\n\n")
         stdout.write(summary_table(summary, files=len(result.files), skipped=len(result.skipped)))
+    if not result.audits:
+        where = ", ".join(args.paths)
+        stderr.write(f"floorman audit: warning: no hand histories found in {where}\n")
+        return EXIT_FOUND
     return EXIT_FOUND if summary.findings else EXIT_CLEAN
 
 

@@ -111,7 +111,7 @@ def test_check_message_names_each_field_over_a_limit():
         check_message(seat, limits)
     found = {v.field: v.message for v in caught.value.violations}
     assert found == {
-        "table_id": "at most 10 characters (limit string_chars)",
+        "table_id": "a table id has 1 to 10 characters of [A-Za-z0-9_-] (limit string_chars)",
         "request_id": "control characters are not allowed",
     }
     check_message(tpb.SeatPlayerRequest(table_id="t1", player_id="Zoë 🂡"), limits)
@@ -130,6 +130,49 @@ def test_board_is_held_to_the_cards_limit():
             ("board", "at most 5 cards in one request (limit cards); got 6")
         ]
     check_message(rpb.EvaluateHandRequest(board=["x" * 50]), limits)
+
+
+@pytest.mark.parametrize(
+    ("field", "most", "message"),
+    [
+        ("player_id", 64, "a player id has 1 to 64 characters"),
+        ("request_id", 128, "a request id has 1 to 128 characters"),
+        ("table_id", 64, "a table id has 1 to 64 characters of [A-Za-z0-9_-]"),
+    ],
+)
+def test_a_field_with_its_own_length_limit_has_one_message(field, most, message):
+    """Issue 10 point 7: just over a field's own limit and far over the server's
+    string_chars limit, the request limits give the field's one message, the same the
+    domain and app checks give."""
+    for length in (most + 1, 300, 5000):
+        request = tpb.SeatPlayerRequest(table_id="t1", request_id="r1", player_id="p")
+        setattr(request, field, "x" * length)
+        with pytest.raises(InvalidArgument) as caught:
+            check_message(request, Limits())
+        assert [(v.field, v.message) for v in caught.value.violations] == [(field, message)]
+    fitting = {"table_id": "t1", "request_id": "r1", "player_id": "p", field: "x" * most}
+    check_message(tpb.SeatPlayerRequest(**fitting), Limits())
+
+
+def test_the_domain_checks_use_the_same_length_messages():
+    """SeatPlayer's player id, a write's request and table ids and a table's name are
+    refused by the app and domain in the words of :mod:`floorman.domain.text_limits`."""
+    from floorman.app.tables.commands import check_request_id, check_table_id
+    from floorman.domain import text_limits
+
+    for check, limit in ((check_request_id, text_limits.REQUEST_ID),
+                         (check_table_id, text_limits.TABLE_ID)):  # fmt: skip
+        for length in (limit.most + 1, 300):
+            with pytest.raises(InvalidArgument) as caught:
+                check("x" * length)
+            assert caught.value.violations[0].message == limit.message()
+    assert text_limits.TABLE_NAME.message() == "a table name has at most 200 characters"
+    name = tpb.TableSettings(name="n" * 201)
+    with pytest.raises(InvalidArgument) as caught:
+        check_message(tpb.CreateTableRequest(request_id="r", settings=name), Limits())
+    assert [(v.field, v.message) for v in caught.value.violations] == [
+        ("settings.name", "a table name has at most 200 characters")
+    ]
 
 
 def test_peer_addresses_drop_the_port():

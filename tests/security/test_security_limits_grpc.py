@@ -114,8 +114,10 @@ def test_history_field_paths_reach_nested_cards(server):
 
 
 def test_long_strings_and_control_characters_are_refused(server):
-    """Ids, names and request ids longer than 256 characters or holding control characters
-    are INVALID_ARGUMENT naming each field; nothing is written."""
+    """Ids, names and request ids longer than their limit or holding control characters
+    are INVALID_ARGUMENT naming each field; a player id just over its 64 characters and one
+    far over the 256 of string_chars get the same message (issue 10 point 7); nothing is
+    written."""
     tables = stub_for(server.channel)
     table = GrpcTable.create(tables, settings_pb(pb.GAME_RAZZ, ante=5))
     before = table.table().sequence
@@ -124,11 +126,15 @@ def test_long_strings_and_control_characters_are_refused(server):
     )
     fields = _fields(error)
     assert "control characters" in fields["request_id"]
-    assert "limit string_chars" in fields["player_id"]
+    assert fields["player_id"] == "a player id has 1 to 64 characters"
+    just_over = _fields(
+        _refusal(lambda: table.call("SeatPlayer", seat=1, player_id="p" * 65, buy_in=100))
+    )
+    assert just_over == {"player_id": "a player id has 1 to 64 characters"}
     named = _fields(
         _refusal(lambda: tables.GetTable(tpb.GetTableRequest(table_id="t" * 1000), timeout=30))
     )
-    assert "limit string_chars" in named["table_id"]
+    assert named["table_id"] == "a table id has 1 to 64 characters of [A-Za-z0-9_-]"
     settings = settings_pb(pb.GAME_RAZZ, ante=5)
     settings.name = "line\u2028break"
     create = tpb.CreateTableRequest(request_id="n1", settings=settings)

@@ -141,9 +141,10 @@ def test_five_card_draw_observer_draw_naming_cards_is_draw_hidden_cards_over_grp
 
 def test_observer_sees_refusals_whose_rule_names_no_card_in_full_over_grpc(stub):
     """docs/rules.md "refused events that carried cards": for an observer, a refused event
-    with cards keeps the rule id always; the message is shown when the rule's messages never
-    name a card (``deal.mode`` at a service-dealt table, ``hand.complete`` with no hand) and
-    hidden when they may (``card.duplicate``)."""
+    with cards keeps the rule id always; a message that names no card is shown as it is
+    (``deal.mode`` at a service-dealt table, ``hand.complete`` with no hand) and one that
+    names a card in its card-free words, with the role that sees more (``card.duplicate``,
+    issue 10 point 5)."""
     dealt = GrpcTable.create(stub, settings_pb(pb.GAME_FIVE_CARD_DRAW))
     _players(dealt)
     dealt.call("StartHand")
@@ -162,7 +163,10 @@ def test_observer_sees_refusals_whose_rule_names_no_card_in_full_over_grpc(stub)
     recorded.call("StartHand")
     recorded.call("DealCards", deals=[pb.Deal(seat=2, cards=HANDS[2].split())])
     hidden = _refused(recorded.call, "DealCards", deals=[pb.Deal(seat=3, cards=["Ks"])])
-    assert hidden[1] == "card.duplicate: details hidden: the refused event carried cards"
+    assert hidden[1] == (
+        "card.duplicate: one of the cards is already out of the stub (in a hand, burned or "
+        "dealt) (a dealer or admin token sees the cards)"
+    )
     assert hidden[3]["rule"] == "card.duplicate"
 
 

@@ -30,7 +30,8 @@ def test_server_options_connection_age_with_grace():
 
 
 def test_binding_a_taken_port_is_a_server_start_error():
-    """A port another socket listens on fails with ServerStartError naming the address."""
+    """A port another socket listens on fails with ServerStartError naming the flag and the
+    address."""
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -40,5 +41,5 @@ def test_binding_a_taken_port_is_a_server_start_error():
         async def build() -> None:
             await create_server(settings, warm=False)
 
-        with pytest.raises(ServerStartError, match=f"cannot listen on {address}"):
+        with pytest.raises(ServerStartError, match=f"--listen {address} is in use"):
             asyncio.run(build())

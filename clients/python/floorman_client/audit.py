@@ -9,11 +9,13 @@ import grpc
 
 from floorman.v1 import audit_service_pb2 as apb
 from floorman.v1 import audit_service_pb2_grpc as apb_grpc
+from floorman_client.arguments import check_methods
 from floorman_client.calls import Caller
 
 SERVICE = apb.DESCRIPTOR.services_by_name["AuditService"].full_name
 
 
+@check_methods
 class AuditClient:
     """AuditService calls; build documents with :func:`floorman_client.messages.document`.
 

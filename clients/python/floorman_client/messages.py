@@ -13,6 +13,7 @@ from typing import Any, Final
 from floorman.v1 import audit_service_pb2 as apb
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import table_service_pb2 as tpb
+from floorman_client.arguments import checked
 
 EnumInput = int | str
 
@@ -41,6 +42,7 @@ GAME_ALIASES: Final = {
 """Short game names (those of ``floorman eval --game``)."""
 
 
+@checked
 def enum_value(enum: Any, prefix: str, value: EnumInput) -> int:
     """The number of ``value`` in the protobuf enum ``enum`` whose names start with
     ``prefix`` (``"GAME_"``): a number is checked, a name may omit the prefix, any case,
@@ -65,6 +67,7 @@ def enum_value(enum: Any, prefix: str, value: EnumInput) -> int:
     raise ValueError(f"unknown {enum.DESCRIPTOR.name} {value!r}; known: {known}")
 
 
+@checked
 def game(value: EnumInput) -> int:
     """A ``floorman.v1.Game`` number: a short name of :data:`GAME_ALIASES` (``"draw7a"``,
     ``"stud8"``), an enum name with or without its prefix (``"GAME_RAZZ"``,
@@ -81,17 +84,20 @@ def game(value: EnumInput) -> int:
 _game_number = game
 
 
+@checked
 def action_type(value: EnumInput) -> int:
     """A ``floorman.v1.ActionType`` number (``"raise"``, ``"bring_in"``, 5)."""
     return enum_value(pb.ActionType, "ACTION_TYPE_", value)
 
 
+@checked
 def action(kind: EnumInput, *, seat: int, amount: int = 0, cards: Iterable[str] = ()) -> pb.Action:
     """An ``Action``: ``action("raise", seat=2, amount=40)`` (a "raise to" total in minor
     units), ``action("draw", seat=3, cards=["Kc", "7d"])`` (the discards)."""
     return pb.Action(seat=seat, type=action_type(kind), amount=amount, cards=list(cards))
 
 
+@checked
 def deal(seat: int, cards: Iterable[str] | str, *, face_up: bool = False) -> pb.Deal:
     """A ``Deal`` of ``cards`` (a list, or one string ``"Ah Kd"``) to ``seat`` (0: the
     community card) for DealCards at a recorded table."""
@@ -99,6 +105,7 @@ def deal(seat: int, cards: Iterable[str] | str, *, face_up: bool = False) -> pb.
     return pb.Deal(seat=seat, cards=listed, face_up=face_up)
 
 
+@checked
 def hand(cards: Iterable[str] | str) -> pb.Hand:
     """A ``Hand`` from a list of cards or one string ``"As Kd Qc Jh Ts"``."""
     return pb.Hand(cards=cards.split() if isinstance(cards, str) else list(cards))
@@ -115,6 +122,7 @@ def history_event(event: pb.HandEvent | pb.Deal | pb.Action) -> pb.HandEvent:
     raise TypeError(f"a history event is a HandEvent, Deal or Action, not {type(event).__name__}")
 
 
+@checked
 def payouts(declared: Mapping[int, int] | Sequence[pb.Payout]) -> list[pb.Payout]:
     """``Payout`` messages from ``{seat: amount}`` (minor units) or a list of them."""
     if isinstance(declared, Mapping):
@@ -122,6 +130,7 @@ def payouts(declared: Mapping[int, int] | Sequence[pb.Payout]) -> list[pb.Payout
     return list(declared)
 
 
+@checked
 def document(name: str, content: bytes | str, *, format: EnumInput = 0) -> apb.HandHistoryDocument:
     """A ``HandHistoryDocument`` (text is encoded as UTF-8); ``format`` 0 lets the service
     detect it (``"phh"``, ``"pokerstars"``, ``AUDIT_FORMAT_OPEN_HAND_HISTORY`` ...)."""

@@ -10,6 +10,7 @@ import grpc
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
+from floorman_client.arguments import check_methods
 from floorman_client.calls import Caller
 from floorman_client.messages import EnumInput, hand, history_event, payouts
 from floorman_client.messages import game as game_number
@@ -19,6 +20,7 @@ SERVICE = rpb.DESCRIPTOR.services_by_name["RulesService"].full_name
 HistoryInput = Iterable[pb.HandEvent | pb.Deal | pb.Action]
 
 
+@check_methods
 class RulesClient:
     """RulesService calls with keyword arguments; answers are the ``floorman.v1`` responses.
 

@@ -18,6 +18,7 @@ import grpc
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import table_service_pb2 as tpb
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
+from floorman_client.arguments import check_methods
 from floorman_client.calls import Caller
 from floorman_client.messages import EnumInput, enum_value
 from floorman_client.watch import TableWatch
@@ -30,6 +31,7 @@ def new_request_id() -> str:
     return uuid.uuid4().hex
 
 
+@check_methods
 class TableClient:
     """TableService calls with keyword arguments; answers are the ``floorman.v1`` responses.
 

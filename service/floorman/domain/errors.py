@@ -59,6 +59,11 @@ class RuleViolation(FloormanError):
         message: readable reason.
         seat: the seat concerned (0 when none).
         expected / actual: optional values for findings (``"200"`` / ``"250"``).
+        cards: the cards (their texts, ``"Ah"``) the message, ``expected`` or ``actual``
+            name; empty when they name none.
+        card_free: the reason in words that name no card (``"seat 3 does not hold one of
+            the cards it discards"``): required when ``cards`` is not empty, else the
+            message itself. :meth:`without_cards` builds the card-free violation from it.
     """
 
     def __init__(
@@ -69,13 +74,34 @@ class RuleViolation(FloormanError):
         seat: int = 0,
         expected: object | None = None,
         actual: object | None = None,
+        cards: Iterable[str] = (),
+        card_free: str = "",
     ) -> None:
         self.rule = rule
         self.message = message
         self.seat = seat
         self.expected = "" if expected is None else str(expected)
         self.actual = "" if actual is None else str(actual)
+        self.cards: tuple[str, ...] = tuple(cards)
+        if self.cards and not card_free:
+            raise ValueError(f"a {rule} violation naming cards needs its card-free words")
+        self.card_free = card_free or message
         super().__init__(f"{rule}: {message}")
+
+    def without_cards(self) -> RuleViolation:
+        """This violation as a viewer who may not see the cards gets it: the card-free words,
+        the same rule and seat, and ``expected`` / ``actual`` unless they are one of the
+        named cards (itself when it names no card)."""
+        if not self.cards:
+            return self
+        named = set(self.cards)
+        return RuleViolation(
+            self.rule,
+            self.card_free,
+            seat=self.seat,
+            expected=None if self.expected in named else self.expected or None,
+            actual=None if self.actual in named else self.actual or None,
+        )
 
 
 class HistoryError(FloormanError):

@@ -18,9 +18,11 @@ history_events     1000      events of a ValidateAction / ListLegalActions / Set
                              history
 deals              64        deals in one DealCards request
 audit_documents    100       documents in one AuditHandHistories request or stream
-string_chars       256       every string of a floorman request (ids, names, request ids,
-                             page tokens, player ids, document names); control characters
-                             are refused in them too
+string_chars       256       every string of a floorman request without its own length
+                             limit (page tokens, document names ...; the ids and a table's
+                             name have theirs: :mod:`floorman.domain.text_limits`, which
+                             this limit tightens when set lower); control characters are
+                             refused in every string
 streams_per_peer   32        concurrent streaming calls (WatchTable, audit streams, health
                              Watch, reflection) from one client address (0: no limit)
 concurrent_rpcs    1000      calls in progress on the whole server (0: no limit)

@@ -113,10 +113,17 @@ def format_evaluation(
 
 
 def format_rpc_error(error: FloormanRpcError) -> str:
-    """``error: CODE: message`` and one indented ``field: description`` line per
-    ``google.rpc.BadRequest`` field violation (and ErrorInfo metadata, when present)."""
-    lines = [f"error: {error.code().name}: {error.details()}"]
-    lines += [f"  {v.field}: {v.description}" for v in error.violations]
+    """``error: CODE: message``, or with ``google.rpc.BadRequest`` field violations
+    ``error: CODE: N invalid field(s)`` and one indented ``field: description`` line per
+    violation (each printed once: the status message only summarises them), and the
+    ErrorInfo metadata when present."""
+    violations = error.violations
+    if violations:
+        count = len(violations)
+        lines = [f"error: {error.code().name}: {count} invalid field{'s' if count > 1 else ''}"]
+        lines += [f"  {v.field}: {v.description}" for v in violations]
+    else:
+        lines = [f"error: {error.code().name}: {error.details()}"]
     if error.reason:
         meta = ", ".join(f"{k}={v}" for k, v in sorted(error.metadata.items()))
         lines.append(f"  {error.reason} ({error.domain}) {meta}".rstrip())

@@ -34,6 +34,7 @@ import grpc
 from google.protobuf.descriptor import Descriptor, FieldDescriptor
 from google.protobuf.message import Message
 
+from floorman.domain import text_limits
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.observability.logging import get_logger
 from floorman.security.limits import LimitExceeded, Limits
@@ -68,6 +69,18 @@ _INT64_TYPES: Final = frozenset(
 CARD_FIELDS: Final = frozenset({"cards", "community_cards", "board"})
 """String fields judged by the card parser, not by the string rules."""
 CONTROL_CHARACTERS: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+TEXT_LIMITS: Final[Mapping[tuple[str, str], text_limits.TextLimit]] = {
+    ("floorman.v1.TableSettings", "name"): text_limits.TABLE_NAME,
+}
+"""String fields with their own length limit (:mod:`floorman.domain.text_limits`), by
+(message, field); ``player_id``, ``request_id`` and ``table_id`` have theirs in every message
+(:data:`TEXT_FIELD_LIMITS`). They are refused with the field's own message, never with the
+generic ``string_chars`` one."""
+TEXT_FIELD_LIMITS: Final[Mapping[str, text_limits.TextLimit]] = {
+    "player_id": text_limits.PLAYER_ID,
+    "request_id": text_limits.REQUEST_ID,
+    "table_id": text_limits.TABLE_ID,
+}
 STREAM_LIMIT: Final = "streams_per_peer"
 COUNTED_STREAMS: Final = frozenset({"/floorman.v1.AuditService/AuditHandHistoriesStream"})
 """Request streams whose messages count against ``audit_documents``."""
@@ -89,6 +102,7 @@ class _Rule:
     noun: str = ""
     check_items: bool = False
     plan: dict[str, _Rule] | None = None
+    text: text_limits.TextLimit | None = None
 
 
 _PLANS: dict[str, dict[str, _Rule]] = {}
@@ -119,7 +133,8 @@ def _plan(descriptor: Descriptor) -> dict[str, _Rule]:
             if field.is_repeated:
                 plan[field.name] = _Rule(_STRINGS, limit, noun, field.name not in CARD_FIELDS)
             elif field.name not in CARD_FIELDS:
-                plan[field.name] = _Rule(_STRING)
+                own = TEXT_LIMITS.get(key) or TEXT_FIELD_LIMITS.get(field.name)
+                plan[field.name] = _Rule(_STRING, text=own)
         elif field.is_repeated:
             plan[field.name] = _Rule(_MESSAGES, limit, noun)
         elif field.type in _INT64_TYPES and not field.name.endswith("_sequence"):
@@ -127,9 +142,18 @@ def _plan(descriptor: Descriptor) -> dict[str, _Rule]:
     return plan
 
 
-def _string_problem(value: str, limits: Limits) -> str | None:
-    if len(value) > limits.string_chars:
-        return f"at most {limits.string_chars} characters (limit string_chars)"
+def _string_problem(
+    value: str, limits: Limits, own: text_limits.TextLimit | None = None
+) -> str | None:
+    """The problem of one string: over its length limit (the field's own, in its words,
+    or ``string_chars``, whichever is smaller), or holding a control character."""
+    most = limits.string_chars
+    if own is not None:
+        if len(value) > min(own.most, most):
+            tighter = most < own.most
+            return own.message(most if tighter else None, limit="string_chars" if tighter else "")
+    elif len(value) > most:
+        return f"at most {most} characters (limit string_chars)"
     if CONTROL_CHARACTERS.search(value):
         return "control characters are not allowed"
     return None
@@ -165,7 +189,7 @@ def _walk(
         name = path + field.name
         kind = rule.kind
         if kind == _STRING:
-            problem = _string_problem(value, limits)
+            problem = _string_problem(value, limits, rule.text)
             if problem:
                 out.append(FieldViolation(name, "", problem))
         elif kind == _AMOUNT:

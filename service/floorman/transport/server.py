@@ -45,6 +45,13 @@ from floorman.store import EventStore, StoreError, open_store
 from floorman.transport.auth import AuthInterceptor, AuthReloader, ViewerResolver
 from floorman.transport.interceptors import ObservabilityInterceptor
 from floorman.transport.limits import LimitsInterceptor
+from floorman.transport.listeners import (
+    HEALTH_LISTEN_FLAG,
+    LISTEN_FLAG,
+    METRICS_LISTEN_FLAG,
+    ServerStartError,
+    bind_error,
+)
 from floorman.transport.servicers.audit import SERVICE_NAME as AUDIT_SERVICE
 from floorman.transport.servicers.audit import AuditServicer
 from floorman.transport.servicers.rules import SERVICE_NAME as RULES_SERVICE
@@ -66,10 +73,6 @@ KEEPALIVE_TIMEOUT_MS: Final = 20_000
 MIN_CLIENT_PING_INTERVAL_MS: Final = 10_000
 WORKER_THREADS: Final = 64
 """Default executor size: table calls run the store and the engine in worker threads."""
-
-
-class ServerStartError(RuntimeError):
-    """The server could not start (an address already in use, a bad host)."""
 
 
 def server_options(settings: Settings) -> list[tuple[str, int]]:
@@ -109,7 +112,8 @@ def open_auth(settings: Settings) -> TokenRegistry | None:
 
 def warm_up(core: RulesCore) -> None:
     """Evaluate one hand of every game (the most cards it takes) so the ranking tables are
-    built before the first RPC instead of during it."""
+    built before the first RPC instead of during it. A game the ranking does not know yet
+    (a Game value added to the contract ahead of its ranking) is skipped."""
     for game in Game:
         cards, board = warm_up_request(game)
         core.evaluate_hand(game, cards, board=board)
@@ -151,6 +155,39 @@ async def create_server(
         ServerStartError: when the address cannot be bound, a TLS file cannot be read or
             the auth file is malformed.
     """
+    server, port, viewer_of = await _bound_server(
+        settings,
+        metrics=metrics,
+        health=health,
+        core=core,
+        interceptors=interceptors,
+        warm=warm,
+        auth=auth,
+        with_tables=tables is not None,
+    )
+    if tables is not None:
+        add_tables(server, tables, viewer_of)
+    return server, port
+
+
+async def _bound_server(
+    settings: Settings,
+    *,
+    metrics: Metrics | None,
+    health: HealthServicer | None,
+    core: RulesCore | None,
+    interceptors: Sequence[grpc.aio.ServerInterceptor],
+    warm: bool,
+    auth: TokenRegistry | None,
+    with_tables: bool,
+) -> tuple[grpc.aio.Server, int, ViewerResolver]:
+    """The gRPC server of :func:`create_server` bound to ``settings.listen``, every service
+    registered but the TableService (``with_tables``: reflection and health already list it;
+    :func:`add_tables` registers it before the server starts).
+
+    Raises:
+        ServerStartError: as :func:`create_server`.
+    """
     core = RulesCore() if core is None else core
     if warm:
         warm_up(core)
@@ -168,29 +205,90 @@ async def create_server(
     rpb_grpc.add_RulesServiceServicer_to_server(RulesServicer(core=core, metrics=metrics), server)
     audit = AuditServicer(metrics=metrics, max_answer_bytes=settings.max_message_bytes)
     apb_grpc.add_AuditServiceServicer_to_server(audit, server)
-    names = SERVICE_NAMES
-    if tables is not None:
-        servicer = TableServicer(service=tables, viewer_of=viewer_of)
-        tpb_grpc.add_TableServiceServicer_to_server(servicer, server)
-        names = (*SERVICE_NAMES, TABLE_SERVICE)
+    names = (*SERVICE_NAMES, TABLE_SERVICE) if with_tables else SERVICE_NAMES
     health = HealthServicer() if health is None else health
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     reflection.enable_server_reflection(names, server)
     for name in ("", *names):
         await health.set(name, health_pb2.HealthCheckResponse.SERVING)
-    address = str(settings.listen)
     try:
         if settings.tls is None:
-            port = server.add_insecure_port(address)
+            port = server.add_insecure_port(str(settings.listen))
         else:
-            port = server.add_secure_port(address, server_credentials(settings.tls))
+            port = server.add_secure_port(str(settings.listen), server_credentials(settings.tls))
     except TlsError as error:
         raise ServerStartError(str(error)) from None
     except RuntimeError as error:
-        raise ServerStartError(f"cannot listen on {address}: {error}") from None
+        raise bind_error(LISTEN_FLAG, settings.listen, error) from None
     if port == 0:
-        raise ServerStartError(f"cannot listen on {address}")
-    return server, port
+        raise bind_error(LISTEN_FLAG, settings.listen)
+    return server, port, viewer_of
+
+
+def add_tables(server: grpc.aio.Server, tables: TableService, viewer_of: ViewerResolver) -> None:
+    """Register the TableService on a server built by :func:`_bound_server` (not started)."""
+    tpb_grpc.add_TableServiceServicer_to_server(
+        TableServicer(service=tables, viewer_of=viewer_of), server
+    )
+
+
+async def _bind_listeners(
+    settings: Settings, *, metrics: Metrics, health: HealthServicer, auth: TokenRegistry | None
+) -> tuple[grpc.aio.Server, int, grpc.aio.Server | None, int, Any, int, ViewerResolver]:
+    """Bind every listener of :func:`serve` (none started but the metrics endpoint, which
+    serves from its own thread): ``(server, port, health_server, health_port, httpd,
+    metrics_port, viewer_of)``; on a failure the ones bound are closed again.
+
+    Raises:
+        ServerStartError: a listener cannot be bound (its flag and address named).
+    """
+    server, port, viewer_of = await _bound_server(
+        settings,
+        metrics=metrics,
+        health=health,
+        core=None,
+        interceptors=(),
+        warm=True,
+        auth=auth,
+        with_tables=True,
+    )
+    health_server: grpc.aio.Server | None = None
+    health_port, httpd, metrics_port = 0, None, 0
+    try:
+        if settings.health_listen is not None:
+            try:
+                health_server, health_port = create_health_server(
+                    settings.health_listen,
+                    health,
+                    interceptors=[ObservabilityInterceptor(metrics=metrics)],
+                    options=server_options(settings),
+                )
+            except OSError as error:
+                raise bind_error(HEALTH_LISTEN_FLAG, settings.health_listen, error) from None
+        if settings.metrics_listen is not None:
+            address = settings.metrics_listen
+            try:
+                httpd, metrics_port = start_metrics_http(
+                    metrics, host=address.bare_host, port=address.port
+                )
+            except OSError as error:
+                raise bind_error(METRICS_LISTEN_FLAG, address, error) from None
+    except BaseException:
+        await _close_listeners(server, health_server, httpd)
+        raise
+    return server, port, health_server, health_port, httpd, metrics_port, viewer_of
+
+
+async def _close_listeners(
+    server: grpc.aio.Server, health_server: grpc.aio.Server | None, httpd: Any
+) -> None:
+    """Release listeners bound by :func:`_bind_listeners` that will not serve."""
+    await server.stop(None)
+    if health_server is not None:
+        await health_server.stop(None)
+    if httpd is not None:
+        httpd.shutdown()
+        httpd.server_close()
 
 
 async def _open_store(settings: Settings) -> EventStore:
@@ -250,9 +348,11 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
     SIGHUP re-reads the auth file (as does a change of the file, checked every 2 s).
 
     Raises:
-        ServerStartError: when the gRPC address cannot be bound, or the auth file or a TLS
-            file is unusable.
-        OSError: when the metrics or health address cannot be bound.
+        ServerStartError: when a listen address cannot be bound, the store cannot be opened,
+            or the auth file or a TLS file is unusable.
+            Every listener (``--listen``, ``--health-listen``, ``--metrics-listen``) is bound
+            before the store is opened: a busy port names its flag and address
+            (:func:`~floorman.transport.listeners.bind_error`) and creates no store file.
     """
     log = get_logger()
     auth = open_auth(settings)
@@ -260,38 +360,20 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
     health = HealthServicer()
     loop = asyncio.get_running_loop()
     loop.set_default_executor(ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="floorman"))
-    store = InstrumentedStore(await _open_store(settings), metrics)
-    tables = TableService(store, encoder=encode_outcome, metrics=metrics)
+    listeners = await _bind_listeners(settings, metrics=metrics, health=health, auth=auth)
+    server, port, health_server, health_port, httpd, metrics_port, viewer_of = listeners
     try:
-        server, port = await create_server(
-            settings, metrics=metrics, health=health, tables=tables, auth=auth
-        )
-        health_server, health_port = None, 0
-        if settings.health_listen is not None:
-            health_server, health_port = create_health_server(
-                settings.health_listen,
-                health,
-                interceptors=[ObservabilityInterceptor(metrics=metrics)],
-                options=server_options(settings),
-            )
+        store = InstrumentedStore(await _open_store(settings), metrics)
     except BaseException:
-        await asyncio.to_thread(store.close)
+        await _close_listeners(server, health_server, httpd)
         raise
+    tables = TableService(store, encoder=encode_outcome, metrics=metrics)
+    add_tables(server, tables, viewer_of)
     # The ranking tables and everything built at start live for the whole process: freeze them
     # out of the garbage collector's full passes (each walked them for ~50 ms, a latency spike
     # for whichever RPC triggered it).
     gc.collect()
     gc.freeze()
-    httpd: Any = None
-    metrics_port = 0
-    if settings.metrics_listen is not None:
-        try:
-            httpd, metrics_port = start_metrics_http(
-                metrics, host=settings.metrics_listen.bare_host, port=settings.metrics_listen.port
-            )
-        except BaseException:
-            await asyncio.to_thread(store.close)
-            raise
     stop = asyncio.Event() if stop is None else stop
     received: list[str] = []
     loop = asyncio.get_running_loop()

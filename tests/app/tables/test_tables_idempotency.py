@@ -13,11 +13,15 @@ from floorman.app.tables.service import TableService
 from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Action, ActionType, Deal, Game
 from floorman.domain.table.events import FindingRecorded, HandActed
-from floorman.domain.table.redaction import HIDDEN_DETAILS
 from floorman.domain.table.settings import DealMode
 from floorman.store import RequestIdConflict, SequenceMismatch, open_store
 
 FOLD, CALL, CHECK = ActionType.FOLD, ActionType.CALL, ActionType.CHECK
+
+DUPLICATE_SEEN_BY_OBSERVER = (
+    "one of the cards is already out of the stub (in a hand, burned or dealt) "
+    "(a dealer or admin token sees the cards)"
+)
 
 
 def started(game: Game = Game.FIVE_CARD_DRAW, **settings) -> Table:
@@ -116,7 +120,7 @@ def test_action_with_no_hand_running_is_a_hand_complete_finding():
 def test_recorded_deals_refused_with_card_rules_and_recorded_as_findings():
     """RULES.md card rules at a recorded table: a card already dealt is ``card.duplicate``, a
     2 in Five Card Draw 7-A is ``card.not_in_deck``; the whole DealCards is refused (nothing
-    dealt) and recorded as a finding whose details an observer does not see."""
+    dealt) and recorded as a finding that an observer sees in words naming no card."""
     table = started(Game.FIVE_CARD_DRAW_7A, deal_mode=DealMode.RECORDED)
     table.deal(Deal(seat=2, cards=cards("As Ah Ad 7c 8d")))
     with pytest.raises(RuleViolation) as duplicate:
@@ -132,8 +136,8 @@ def test_recorded_deals_refused_with_card_rules_and_recorded_as_findings():
         table.deal(Deal(seat=3, cards=cards("2c")))
     assert outside.value.rule == "card.not_in_deck"
     observed = table.service.events_after("t1", finding.sequence - 1, viewer=OBSERVER).events[0]
-    assert observed.event.finding.message == HIDDEN_DETAILS
-    assert observed.event.finding.rule == "card.duplicate"
+    assert observed.event.finding.message == DUPLICATE_SEEN_BY_OBSERVER
+    assert (observed.event.finding.rule, observed.event.finding.actual) == ("card.duplicate", "")
 
 
 def test_deal_cards_at_a_service_dealt_table_is_deal_mode():
@@ -145,14 +149,18 @@ def test_deal_cards_at_a_service_dealt_table_is_deal_mode():
 
 
 def test_refused_card_event_hides_its_details_from_an_observer_caller():
-    """A refused event carrying cards answers an observer with the rule and seat only: the
-    engine's message may name a hole card."""
+    """A refused event carrying cards answers an observer in its card-free words with the
+    rule and seat (issue 10 point 5): the full message names a hole card."""
     table = started(deal_mode=DealMode.RECORDED)
     table.deal(Deal(seat=2, cards=cards("As Ah Ad 7c 8d")))
     table.viewer = OBSERVER
     with pytest.raises(RuleViolation) as refused:
         table.deal(Deal(seat=3, cards=cards("As")))
-    assert (refused.value.rule, refused.value.message) == ("card.duplicate", HIDDEN_DETAILS)
+    assert (refused.value.rule, refused.value.message) == (
+        "card.duplicate",
+        DUPLICATE_SEEN_BY_OBSERVER,
+    )
+    assert (refused.value.seat, refused.value.actual) == (3, "")
     assert "As" not in str(refused.value)
 
 

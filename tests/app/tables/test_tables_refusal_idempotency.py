@@ -16,7 +16,6 @@ from floorman.app.tables.service import TableService
 from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Action, ActionType, Deal, Game
 from floorman.domain.table.events import FindingRecorded, HandActed
-from floorman.domain.table.redaction import HIDDEN_DETAILS
 from floorman.domain.table.settings import DealMode
 from floorman.store import RequestIdConflict, open_store
 
@@ -147,7 +146,8 @@ def test_idempotency_deal_mode_refusal_is_the_first_answer_too():
 
 def test_idempotency_replayed_card_refusal_is_redacted_for_the_retrying_viewer():
     """DESIGN.md Idempotency and hole-card redaction: a refused deal that carried cards is
-    replayed to an observer with its details hidden, and to a dealer in full."""
+    replayed to an observer in its card-free words (issue 10 point 5), and to a dealer in
+    full."""
     table = Table.create(
         service(), table_settings(Game.FIVE_CARD_DRAW, deal_mode=DealMode.RECORDED)
     )
@@ -159,7 +159,14 @@ def test_idempotency_replayed_card_refusal_is_redacted_for_the_retrying_viewer()
     first = refusal(table, kind=c.DealCards, request_id="d2", deals=bad)
     table.viewer = OBSERVER
     hidden = refusal(table, kind=c.DealCards, request_id="d2", deals=bad)
-    assert details(hidden) == ("card.duplicate", HIDDEN_DETAILS, 3, "", "")
+    assert details(hidden) == (
+        "card.duplicate",
+        "one of the cards is already out of the stub (in a hand, burned or dealt) "
+        "(a dealer or admin token sees the cards)",
+        3,
+        "",
+        "",
+    )
     table.viewer = DEALER
     assert details(refusal(table, kind=c.DealCards, request_id="d2", deals=bad)) == details(first)
 

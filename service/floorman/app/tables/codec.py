@@ -354,7 +354,12 @@ _ENCODERS: Final[dict[type, tuple[str, Callable[[Any], Json]]]] = {
     HandSettled: ("hand_settled", lambda e: {"hand": e.hand_id, "result": result_json(e.result)}),
     FindingRecorded: (
         "finding",
-        lambda e: {"hand": e.hand_id, "finding": finding_json(e.finding), "secret": e.secret},
+        lambda e: {
+            "hand": e.hand_id,
+            "finding": finding_json(e.finding),
+            "secret": e.secret,
+            **({} if e.public is None else {"public": finding_json(e.public)}),
+        },
     ),
     TableClosed: ("table_closed", lambda e: {}),
 }
@@ -385,7 +390,10 @@ _DECODERS: Final[dict[str, Callable[[Json], TableEvent]]] = {
     "action": lambda d: HandActed(hand_id=d["hand"], action=action_from(d["action"])),
     "hand_settled": lambda d: HandSettled(hand_id=d["hand"], result=result_from(d["result"])),
     "finding": lambda d: FindingRecorded(
-        hand_id=d["hand"], finding=finding_from(d["finding"]), secret=d["secret"]
+        hand_id=d["hand"],
+        finding=finding_from(d["finding"]),
+        secret=d["secret"],
+        public=finding_from(d["public"]) if "public" in d else None,
     ),
     "table_closed": lambda d: TableClosed(),
 }

@@ -19,12 +19,13 @@ from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.model import Action, Deal
 from floorman.domain.table.seats import EntryOption
 from floorman.domain.table.settings import TableSettings
+from floorman.domain.text_limits import REQUEST_ID, TABLE_ID
 
-MAX_REQUEST_ID_LENGTH: Final = 128
-MAX_TABLE_ID_LENGTH: Final = 64
+MAX_REQUEST_ID_LENGTH: Final = REQUEST_ID.most
+MAX_TABLE_ID_LENGTH: Final = TABLE_ID.most
 RESERVED_PREFIX: Final = "floorman:"
 """Request ids the service uses for its own writes (refusal findings); refused from callers."""
-TABLE_ID_PATTERN: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+TABLE_ID_PATTERN: Final = re.compile(rf"[A-Za-z0-9_-]{{1,{TABLE_ID.most}}}")
 MAX_DEALS: Final = 64
 
 
@@ -154,10 +155,8 @@ def derived_table_id(request_id: str) -> str:
 def check_request_id(request_id: str) -> None:
     """Raises InvalidArgument ``request_id`` unless it has 1 to 128 characters and does not
     start with the reserved ``floorman:`` prefix."""
-    if not 0 < len(request_id) <= MAX_REQUEST_ID_LENGTH or "\x00" in request_id:
-        raise InvalidArgument.single(
-            "request_id", "", f"a request id has 1 to {MAX_REQUEST_ID_LENGTH} characters"
-        )
+    if not REQUEST_ID.fits(request_id) or "\x00" in request_id:
+        raise InvalidArgument.single("request_id", "", REQUEST_ID.message())
     if request_id.startswith(RESERVED_PREFIX):
         raise InvalidArgument.single(
             "request_id", "", f"request ids starting with {RESERVED_PREFIX!r} are reserved"
@@ -167,9 +166,7 @@ def check_request_id(request_id: str) -> None:
 def check_table_id(table_id: str, *, field: str = "table_id") -> None:
     """Raises InvalidArgument naming ``field`` unless ``table_id`` is 1-64 of [A-Za-z0-9_-]."""
     if not TABLE_ID_PATTERN.fullmatch(table_id):
-        raise InvalidArgument.single(
-            field, "", f"a table id is 1 to {MAX_TABLE_ID_LENGTH} characters of [A-Za-z0-9_-]"
-        )
+        raise InvalidArgument.single(field, "", TABLE_ID.message())
 
 
 def check_write(command: TableWrite) -> None:

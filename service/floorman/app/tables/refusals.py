@@ -25,23 +25,42 @@ REFUSAL_MARK: Final = b"\x00floorman.refusal\n"
 @dataclass(frozen=True, slots=True)
 class StoredRefusal:
     """A refusal as first answered: the violation in full, and ``secret`` when the refused
-    event carried cards (its details are then shown only to viewers who see hole cards)."""
+    event carried cards (its details are then shown only to viewers who see hole cards;
+    the others get ``public``, the violation in words that name no card, ``None`` in
+    answers stored before it existed)."""
 
     violation: RuleViolation
     secret: bool
+    public: RuleViolation | None = None
 
 
-def encode_refusal(violation: RuleViolation, *, secret: bool) -> bytes:
-    """The stored response of a refused request: :data:`REFUSAL_MARK` + JSON of the rule id,
-    message, seat, expected, actual and ``secret``."""
-    body = {
+def _body(violation: RuleViolation) -> dict[str, object]:
+    return {
         "rule": violation.rule,
         "message": violation.message,
         "seat": violation.seat,
         "expected": violation.expected,
         "actual": violation.actual,
-        "secret": secret,
     }
+
+
+def _violation(body: dict[str, object]) -> RuleViolation:
+    return RuleViolation(
+        str(body["rule"]),
+        str(body["message"]),
+        seat=int(str(body["seat"])),
+        expected=str(body["expected"]) or None,
+        actual=str(body["actual"]) or None,
+    )
+
+
+def encode_refusal(violation: RuleViolation, *, secret: bool) -> bytes:
+    """The stored response of a refused request: :data:`REFUSAL_MARK` + JSON of the rule id,
+    message, seat, expected, actual and ``secret``, and for a secret one ``public``: the
+    same fields of :meth:`~floorman.domain.errors.RuleViolation.without_cards`."""
+    body: dict[str, object] = {**_body(violation), "secret": secret}
+    if secret:
+        body["public"] = _body(violation.without_cards())
     return REFUSAL_MARK + json.dumps(body, sort_keys=True, separators=(",", ":")).encode()
 
 
@@ -55,13 +74,7 @@ def decode_refusal(response: bytes) -> StoredRefusal | None:
         return None
     try:
         body = json.loads(response[len(REFUSAL_MARK) :])
-        violation = RuleViolation(
-            str(body["rule"]),
-            str(body["message"]),
-            seat=int(body["seat"]),
-            expected=str(body["expected"]) or None,
-            actual=str(body["actual"]) or None,
-        )
-        return StoredRefusal(violation, secret=bool(body["secret"]))
+        public = _violation(body["public"]) if "public" in body else None
+        return StoredRefusal(_violation(body), secret=bool(body["secret"]), public=public)
     except (KeyError, TypeError) as error:
         raise ValueError(f"a stored refusal this code cannot read: {error!r}") from None

@@ -116,7 +116,7 @@ from floorman.domain.table.play import (
     running_hand,
     settlement,
 )
-from floorman.domain.table.redaction import HIDDEN_DETAILS, Viewer, hides_details
+from floorman.domain.table.redaction import Viewer, shown_violation
 from floorman.domain.table.rules import DEAL_MODE, HAND_IN_PROGRESS
 from floorman.domain.table.settings import DealMode, check_settings
 from floorman.domain.table.state import TableState, fold, open_table
@@ -691,7 +691,12 @@ class TableService:
                     if not recorded:
                         state = self.repository.load(table_id)
                         continue
-                    raise _shown(refused.violation, refused.secret, viewer) from None
+                    raise shown_violation(
+                        refused.violation,
+                        refused.violation.without_cards(),
+                        secret=refused.secret,
+                        viewer=viewer,
+                    ) from None
                 except RuleViolation:
                     if not fresh:
                         state, fresh = self.repository.load(table_id), True
@@ -758,7 +763,9 @@ class TableService:
         """
         refusal = decode_refusal(response)
         if refusal is not None:
-            raise _shown(refusal.violation, refusal.secret, viewer)
+            raise shown_violation(
+                refusal.violation, refusal.public, secret=refusal.secret, viewer=viewer
+            )
         return Reply(response)
 
     def _record_finding(
@@ -774,8 +781,14 @@ class TableService:
         if state.closed:
             return True
         finding = refusal_finding(refused.run, refused.violation, offset=refused.offset)
+        public = None
+        if refused.secret:
+            card_free = refused.violation.without_cards()
+            public = refusal_finding(refused.run, card_free, offset=refused.offset)
         hand_id = refused.run.hand_id if refused.run is not None else ""
-        event = FindingRecorded(hand_id=hand_id, finding=finding, secret=refused.secret)
+        event = FindingRecorded(
+            hand_id=hand_id, finding=finding, secret=refused.secret, public=public
+        )
         try:
             self.store.append(
                 command.table_id,
@@ -838,13 +851,3 @@ def _raise_mismatch(command: TableWrite, state: TableState) -> Reply:
         expected_sequence=command.expected_sequence,
         current_sequence=state.sequence,
     )
-
-
-def _shown(violation: RuleViolation, secret: bool, viewer: Viewer) -> RuleViolation:
-    """The refusal as the caller may see it: a refused event that carried cards (``secret``)
-    keeps its details from a viewer who may not see the hand's hole cards, unless its rule
-    never names a card (:func:`~floorman.domain.table.redaction.hides_details`); the rule id
-    and seat are always shown."""
-    if not hides_details(violation.rule, secret=secret, viewer=viewer, hand_over=False):
-        return violation
-    return RuleViolation(violation.rule, HIDDEN_DETAILS, seat=violation.seat)

@@ -156,9 +156,13 @@ def event_view(
             event = replace(event, action=action)  # type: ignore[arg-type]
         else:
             finding = redact_finding(
-                event.finding, secret=event.secret, viewer=viewer, hand_over=hand_over
+                event.finding,
+                secret=event.secret,
+                viewer=viewer,
+                hand_over=hand_over,
+                public=event.public,
             )
-            event = replace(event, finding=finding)
+            event = replace(event, finding=finding, public=None)
     return EventView(
         sequence=sequence,
         table_id=state.table_id,

@@ -3,7 +3,9 @@
 :func:`audit_hand` checks, in order:
 
 1. the forced bets as posted against the table's stakes (``ante.amount``, ``blind.amount``,
-   ``blind.player``; :mod:`~floorman.domain.audit.forced_bets`);
+   ``blind.player``; :mod:`~floorman.domain.audit.forced_bets`); after a wrong amount the
+   rest is replayed with the posted amount and with the table's, and the replay the rest
+   of the record agrees with is kept (:func:`_judge`);
 2. every history event through :func:`floorman.domain.engine.apply`: turn order, bet sizes,
    the fixed-limit cap, short all-ins, the bring-in, stud first-to-act, draws, duplicate
    cards, the showdown order, actions after the end (the engine's RULES.md rule ids), and
@@ -32,7 +34,12 @@ from floorman.domain.audit.findings import (
     ordered,
     verdict,
 )
-from floorman.domain.audit.forced_bets import check_forced_bets, replay_config, resolved_stakes
+from floorman.domain.audit.forced_bets import (
+    AMOUNT_RULES,
+    check_forced_bets,
+    replay_config,
+    resolved_stakes,
+)
 from floorman.domain.audit.recorded import RecordedHand
 from floorman.domain.audit.settlement_check import check_settlement
 from floorman.domain.audit.written_cards import check_written_cards
@@ -65,10 +72,13 @@ def audit_hand(hand: RecordedHand) -> HandAudit:
     findings: list[AuditFinding] = list(hand.notes)
     try:
         stakes = resolved_stakes(hand.config)
-        if hand.posted is not None:
-            findings += check_forced_bets(hand.config, stakes, hand.posted)
-        config = replace(replay_config(hand.config, stakes, hand.posted), rake=RakePolicy())
-        state = start_hand(config)
+        posted = hand.posted
+        posts = check_forced_bets(hand.config, stakes, posted) if posted is not None else []
+        findings += posts
+        replays = [replay_config(hand.config, stakes, hand.posted)]
+        if any(f.rule in AMOUNT_RULES for f in posts):
+            replays.append(replay_config(hand.config, stakes, hand.posted, table_amounts=True))
+        states = [start_hand(replace(config, rake=RakePolicy())) for config in replays]
     except InvalidArgument as error:
         findings += [
             AuditFinding(
@@ -79,6 +89,26 @@ def audit_hand(hand: RecordedHand) -> HandAudit:
             for v in error.violations
         ]
         return _result(hand, findings, unverifiable=False, events=0)
+    judged = [_judge(hand, state) for state in states]
+    later, unverifiable, events = min(judged, key=lambda j: _rule_count(j[0]))  # posted on a tie
+    return _result(hand, findings + later, unverifiable=unverifiable, events=events)
+
+
+def _rule_count(findings: list[AuditFinding]) -> int:
+    return sum(1 for f in findings if not f.informational)
+
+
+def _judge(hand: RecordedHand, state: HandState) -> tuple[list[AuditFinding], bool, int]:
+    """Replay the events from ``state`` and check what follows: ``(findings, unverifiable,
+    events applied)``.
+
+    A wrong forced-bet amount is replayed twice, with the amount posted and with the table's
+    (docs/rules.md "Audit"): the record's later lines (calls, raises, pots, payouts) followed
+    one of them, and the auditor keeps the replay with fewer rule findings (the posted
+    amount on a tie), so the wrong post is one finding rather than a cascade of
+    ``bet.amount``, ``pot.amount`` or ``showdown.wrong_winner`` that it alone caused.
+    """
+    findings: list[AuditFinding] = []
     state, stopped = _replay(hand, state, findings)
     unverifiable = False
     if not stopped:
@@ -100,7 +130,7 @@ def audit_hand(hand: RecordedHand) -> HandAudit:
         )
         for note in state.notes
     ]
-    return _result(hand, findings, unverifiable=unverifiable, events=state.events)
+    return findings, unverifiable, state.events
 
 
 def _result(

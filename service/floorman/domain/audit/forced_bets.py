@@ -6,7 +6,9 @@ left of the button, big blind left of it; heads-up the button posts the small bl
 newcomer posts a big blind; a missed small blind is posted dead), "Stakes defaults" (amounts),
 "Common to every game" (a short stack posts all it has). The posted bets, not the expected
 ones, are what the replay uses, so one wrong post is reported once and the rest of the hand
-is audited as it was played.
+is audited as it was played; when the rest of the record followed the table's amount
+instead, the auditor replays with that (:func:`replay_config` ``table_amounts``), so the
+wrong post is still reported once and nothing after it is blamed for it.
 """
 
 from __future__ import annotations
@@ -20,18 +22,27 @@ from floorman.domain.engine.stakes import ResolvedStakes, resolve_stakes
 from floorman.domain.games import game_spec
 from floorman.domain.model import ForcedBet, ForcedBetKind, HandConfig
 
+AMOUNT_RULES = frozenset({"ante.amount", "blind.amount"})
+"""The forced-bet findings of a wrong amount (rather than a wrong seat)."""
 _BLIND_KINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.DEAD_BLIND)
 
 
 def replay_config(
-    config: HandConfig, stakes: ResolvedStakes, posted: tuple[PostedBet, ...] | None
+    config: HandConfig,
+    stakes: ResolvedStakes,
+    posted: tuple[PostedBet, ...] | None,
+    *,
+    table_amounts: bool = False,
 ) -> HandConfig:
     """``config`` with the record's forced bets as explicit ``forced_bets`` (unchanged when
     the record states none).
 
     A post that put the seat all in short of its forced bet keeps the forced bet's nominal
     amount (the engine posts what the stack has, and a short big blind still makes the full
-    big blind the bet to call, RRoP / TDA); any other post keeps the amount the record says.
+    big blind the bet to call, RRoP / TDA); any other post keeps the amount the record says,
+    or with ``table_amounts`` the table's amount for its seat and kind (the replay of a
+    record whose other lines followed the table's amount, not the wrong post's: see
+    :func:`~floorman.domain.audit.auditor.audit_hand`). Who posts is the record's either way.
     """
     if posted is None:
         return config
@@ -41,7 +52,8 @@ def replay_config(
     for p in posted:
         kind = _canonical(p.kind, p.dead)
         want = nominal.get((p.seat, kind), 0)
-        amount = want if p.seat in all_in and p.amount < want else p.amount
+        short = p.seat in all_in and p.amount < want
+        amount = want if short or (table_amounts and want and p.amount != want) else p.amount
         if amount > 0:
             bets.append(ForcedBet(seat=p.seat, kind=p.kind, amount=amount, dead=p.dead))
     return replace(config, forced_bets=tuple(bets))

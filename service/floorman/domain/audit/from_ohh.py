@@ -206,6 +206,13 @@ def _posted(
     return tuple(out)
 
 
+def _key_line(text: str, span: tuple[int, int], start_line: int, key: str) -> int:
+    """The line of the hand's ``"<key>"`` member (the hand at ``span`` starting at
+    ``start_line``), or ``start_line`` when it is not found."""
+    at = text.find(f'"{key}"', span[0], span[1])
+    return start_line + text.count("\n", span[0], at) if at >= 0 else start_line
+
+
 def _record(
     hand: OhhHand, text: str, source: str, hand_id: str, line: int, span: tuple[int, int]
 ) -> RecordedHand:
@@ -221,10 +228,14 @@ def _record(
     for pot in hand.pots:
         for win in pot.wins:
             payouts[seat_of[win.player_id]] += win.win_amount
+    pots_line = _key_line(text, span, line, "pots")
     declared = DeclaredResult(
         payouts=dict(payouts) if hand.pots else None,
+        payout_lines=dict.fromkeys(payouts, pots_line),
         rake=sum(pot.rake for pot in hand.pots) if hand.pots else None,
+        rake_line=pots_line,
         total_pot=sum(pot.amount for pot in hand.pots) if hand.pots else None,
+        pot_line=pots_line,
     )
     call_amounts = tuple(
         actions[source_].amount

@@ -590,16 +590,21 @@ class _Mapper:
         payouts: dict[int, int] = defaultdict(int)
         payout_lines: dict[int, int] = {}
         returned: dict[int, int] = defaultdict(int)
+        returned_lines: dict[int, int] = {}
         for e in self.hand.events:
             if e.kind is K.COLLECT:
                 payouts[e.seat] += e.amount
                 payout_lines.setdefault(e.seat, e.line)
             elif e.kind is K.UNCALLED_RETURN:
                 returned[e.seat] += e.amount
+                returned_lines.setdefault(e.seat, e.line)
         summary = self.hand.summary
         if summary is None:
             return DeclaredResult(
-                payouts=dict(payouts), payout_lines=payout_lines, returned=dict(returned)
+                payouts=dict(payouts),
+                payout_lines=payout_lines,
+                returned=dict(returned),
+                returned_lines=returned_lines,
             )
         won = {s.seat: s.won for s in summary.seats if s.won}
         # "Total pot ... | Rake ..." is the summary's first line, before any "Board [..]" line
@@ -612,6 +617,7 @@ class _Mapper:
             total_pot=summary.total_pot,
             pot_line=max(summary_line, 0),
             returned=dict(returned),
+            returned_lines=returned_lines,
             summary_payouts=won,
             summary_lines={s.seat: s.line for s in summary.seats},
         )

@@ -56,11 +56,15 @@ class DeclaredResult:
         total_pot: chips in the pots (uncalled bets excluded), before rake.
         pot_line: line of the total-pot statement.
         returned: seat -> uncalled bet handed back.
+        returned_lines: seat -> line of its "returned" statement.
         final_stacks: seat -> stack at the end of the hand.
         final_stacks_line: line of the final-stacks statement.
         summary_payouts: seat -> a second statement of the payouts (a summary's "won (X)"),
             checked against ``payouts``.
         summary_lines: seat -> line of that statement.
+
+    A line is 0 when the record does not say; a money finding then points at the nearest
+    statement of the result (:meth:`settlement_line`).
     """
 
     payouts: Mapping[int, int] | None = None
@@ -70,10 +74,24 @@ class DeclaredResult:
     total_pot: int | None = None
     pot_line: int = 0
     returned: Mapping[int, int] | None = None
+    returned_lines: Mapping[int, int] = field(default_factory=dict)
     final_stacks: Mapping[int, int] | None = None
     final_stacks_line: int = 0
     summary_payouts: Mapping[int, int] | None = None
     summary_lines: Mapping[int, int] = field(default_factory=dict)
+
+    def settlement_line(self, seat: int = 0) -> int:
+        """The line a money finding about ``seat`` (0: the hand as a whole) points at: the
+        seat's payout, summary or returned-bet statement, else the pot, the rake, the first
+        payout or the final stacks statement (0 when the record states none of them)."""
+        for lines in (self.payout_lines, self.summary_lines, self.returned_lines):
+            if lines.get(seat):
+                return lines[seat]
+        first_payout = min((line for line in self.payout_lines.values() if line), default=0)
+        for line in (self.pot_line, self.rake_line, first_payout, self.final_stacks_line):
+            if line:
+                return line
+        return 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -8,8 +8,10 @@ rake, ties and odd chips, chip conservation).
   is the one thing out of line with the pot and the payouts is reported here.
 * ``showdown.wrong_winner`` — a seat is paid from pots it did not win, or not paid from pots
   it won (the winners by the game's ranking, pot by pot, hi-lo halves apart).
-* ``payout.amount`` — the right seats are paid the wrong amounts (split pots, odd chips), or
-  two statements of one payout disagree.
+* ``payout.amount`` — the right seats are paid the wrong amounts (split pots), or two
+  statements of one payout disagree.
+* ``odd_chip.player`` — the right seats are paid the right total, but an odd chip (a tie's,
+  or the one between the hi-lo halves) went to the wrong seat.
 * ``chips.not_conserved`` — payouts + rake (or final stacks + rake) differ from the pot (or
   from the starting stacks).
 
@@ -94,6 +96,7 @@ def check_settlement(hand: RecordedHand, state: HandState) -> tuple[list[AuditFi
                 seat=seat,
                 expected=str(left.get(seat, 0)),
                 actual=str(stated.get(seat, 0)),
+                line=declared.returned_lines.get(seat, 0),
             )
         )
     findings += _summary_findings(hand)
@@ -112,7 +115,7 @@ def check_settlement(hand: RecordedHand, state: HandState) -> tuple[list[AuditFi
             )
         )
         findings += _conservation(hand, pot, rake_taken, starting, declared.payouts)
-        return findings, True
+        return _with_lines(hand, findings), True
     paid = _declared_payouts(hand, result)
     payout_findings = (
         _payout_findings(hand, state, result, paid, pot, rake_taken) if paid is not None else []
@@ -120,7 +123,18 @@ def check_settlement(hand: RecordedHand, state: HandState) -> tuple[list[AuditFi
     findings += payout_findings
     if not any(f.rule == "rake.amount" for f in payout_findings):
         findings += _conservation(hand, pot, rake_taken, starting, paid)
-    return _distinct(findings), False
+    return _with_lines(hand, _distinct(findings)), False
+
+
+def _with_lines(hand: RecordedHand, findings: list[AuditFinding]) -> list[AuditFinding]:
+    """Every money finding with a line: its own statement's, else the nearest statement of
+    the result (:meth:`~floorman.domain.audit.recorded.DeclaredResult.settlement_line`),
+    else the hand's first line."""
+    declared = hand.declared
+    return [
+        f if f.line else replace(f, line=declared.settlement_line(f.seat) or hand.line)
+        for f in findings
+    ]
 
 
 def _distinct(findings: list[AuditFinding]) -> list[AuditFinding]:
@@ -246,6 +260,10 @@ def _payout_findings(
                 )
             ]
     lines = declared.payout_lines
+    unit = state.stakes.odd_chip_unit
+    odd = _odd_chip_findings(expected, paid, unit, _odd_chip_sharers(result, unit), lines)
+    if odd:
+        return odd
     winners = seats_phrase(sorted(expected))
     out: list[AuditFinding] = []
     for seat in sorted(set(expected) | set(paid)):
@@ -273,6 +291,60 @@ def _payout_findings(
             )
         )
     return out
+
+
+def _odd_chip_sharers(result: HandResult, unit: int) -> set[int]:
+    """Seats sharing a pot that does not split evenly (an odd chip to place): a tie, or the
+    hi-lo halves (the low half is ``(amount // (2 * unit)) * unit``, docs/rules.md)."""
+    out: set[int] = set()
+    for pot in result.pots:
+        if pot.low_winners:
+            low = (pot.amount // (2 * unit)) * unit
+            parts = ((pot.amount - low, pot.winners), (low, pot.low_winners))
+            if pot.amount != 2 * low or any(a % (len(w) * unit) for a, w in parts if w):
+                out |= {*pot.winners, *pot.low_winners}
+        elif len(pot.winners) > 1 and pot.amount % (len(pot.winners) * unit):
+            out |= set(pot.winners)
+    return out
+
+
+def _odd_chip_findings(
+    expected: dict[int, int],
+    paid: dict[int, int],
+    unit: int,
+    sharers: set[int],
+    lines: Mapping[int, int],
+) -> list[AuditFinding]:
+    """``odd_chip.player`` when the right seats are paid the right total and the only
+    difference is odd chips (one ``unit`` each, RULES.md "Common to every game": ties and
+    the hi-lo halves) that went to the wrong seats among those sharing a pot with an odd
+    chip (``sharers``): the seat due it is paid one unit less than its share and the seat
+    that got it one unit more, its share being one unit less than the other's. One finding
+    per odd chip misplaced, naming the seat that got it and the seat due it; empty
+    otherwise (``payout.amount`` then)."""
+    if set(expected) != set(paid) or sum(expected.values()) != sum(paid.values()):
+        return []
+    diffs = {seat: paid[seat] - expected[seat] for seat in expected if paid[seat] != expected[seat]}
+    over = sorted(seat for seat, d in diffs.items() if d == unit)
+    under = sorted(seat for seat, d in diffs.items() if d == -unit)
+    if not over or len(over) + len(under) != len(diffs) or len(over) != len(under):
+        return []
+    if not set(diffs) <= sharers:
+        return []
+    pairs = list(zip(over, under, strict=True))
+    if any(expected[due] - expected[got] != unit for got, due in pairs):
+        return []  # a seat paid a chip more than its share, not the odd chip of another
+    return [
+        AuditFinding(
+            rule="odd_chip.player",
+            message=f"seat {got} is paid the odd chip ({unit}) due to seat {due}",
+            seat=got,
+            expected=str(due),
+            actual=str(got),
+            line=lines.get(got, 0),
+        )
+        for got, due in pairs
+    ]
 
 
 def _conservation(

@@ -30,10 +30,20 @@ def check_new_cards(s: HandState, cards: Sequence[Card | None], *, seat: int) ->
         if card is None:
             continue
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
-            raise RuleViolation("card.malformed", f"{card!r} is not a card", seat=seat)
+            raise RuleViolation(
+                "card.malformed",
+                f"{card!r} is not a card",
+                seat=seat,
+                cards=(repr(card),),
+                card_free="one of the cards is not a card",
+            )
         if card not in s.deck:
             raise RuleViolation(
-                "card.not_in_deck", f"{card_str(card)} is not in this deck", seat=seat
+                "card.not_in_deck",
+                f"{card_str(card)} is not in this deck",
+                seat=seat,
+                cards=(card_str(card),),
+                card_free="one of the cards is not in this deck",
             )
         if card in known or (card in s.used and card not in s.available):
             raise RuleViolation(
@@ -41,6 +51,9 @@ def check_new_cards(s: HandState, cards: Sequence[Card | None], *, seat: int) ->
                 f"{card_str(card)} is already out of the stub (in a hand, burned or dealt)",
                 seat=seat,
                 actual=card_str(card),
+                cards=(card_str(card),),
+                card_free="one of the cards is already out of the stub (in a hand, burned or "
+                "dealt)",
             )
         known.add(card)
     return known

@@ -50,6 +50,8 @@ def remove_cards(
                 f"seat {seat} does not hold {card_str(card)}",
                 seat=seat,
                 actual=card_str(card),
+                cards=(card_str(card),),
+                card_free=f"seat {seat} does not hold one of the cards it discards",
             )
     known = check_new_cards(s, revealed, seat=seat)
     return tuple(held), known

@@ -24,9 +24,9 @@ def _shown_hand(
     """The seat's cards with unknown ones replaced by the shown cards, and the cards revealed.
 
     Raises:
-        RuleViolation: ``card.count`` (not every own card shown), ``card.duplicate`` /
-            ``card.not_in_deck`` for a revealed card, ``action.not_allowed`` when a dealt card
-            is missing from the SHOW.
+        RuleViolation: ``card.count`` (not every own card shown, or a card dealt to the seat
+            missing from the SHOW: the cards shown differ from the ones dealt),
+            ``card.duplicate`` / ``card.not_in_deck`` for a revealed card.
     """
     seat = s.seats[pos]
     held = s.cards[pos]
@@ -46,10 +46,12 @@ def _shown_hand(
             extra.remove(card)
         else:
             raise RuleViolation(
-                "action.not_allowed",
+                "card.count",
                 f"SHOW must carry the cards dealt to seat {seat}: {card_str(card)} is missing",
                 seat=seat,
                 expected=card_str(card),
+                cards=(card_str(card),),
+                card_free=f"SHOW must carry the cards dealt to seat {seat}: one is missing",
             )
     revealed = check_new_cards(s, [c for c in extra if c is not None], seat=seat)
     fill = iter(sorted(extra, key=lambda c: c is None))

@@ -114,12 +114,17 @@ class FindingRecorded:
     """A refused action or deal (or a settlement discrepancy): an audit note, no state change.
 
     ``secret`` is True when the refused event carried cards (its message may name them: shown
-    only to callers who may see the hand's hole cards).
+    only to callers who may see the hand's hole cards). ``public`` is the same finding in
+    words that name no card (:meth:`~floorman.domain.errors.RuleViolation.without_cards`),
+    what other callers see of a secret one; ``None`` in logs written before it existed
+    (those callers then see only the rule, seat and index, see
+    :mod:`~floorman.domain.table.redaction`).
     """
 
     hand_id: str
     finding: Finding
     secret: bool = False
+    public: Finding | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -23,8 +23,9 @@ from floorman.domain.table.rules import (
 )
 from floorman.domain.table.seats import EntryOption, Seat, SeatStatus
 from floorman.domain.table.state import TableState
+from floorman.domain.text_limits import PLAYER_ID
 
-MAX_PLAYER_ID_LENGTH = 64
+MAX_PLAYER_ID_LENGTH = PLAYER_ID.most
 
 
 def check_open(state: TableState) -> None:
@@ -67,8 +68,8 @@ def seat_player(
     check_open(state)
     check_seat_number(state, seat)
     problems = []
-    if not player_id.strip() or len(player_id) > MAX_PLAYER_ID_LENGTH:
-        problems.append(("player_id", "", f"1 to {MAX_PLAYER_ID_LENGTH} characters"))
+    if not player_id.strip() or not PLAYER_ID.fits(player_id):
+        problems.append(("player_id", "", PLAYER_ID.message()))
     settings = state.settings
     if buy_in <= 0:
         problems.append(

@@ -3,9 +3,12 @@
 Roles: ``dealer`` sees everything live; ``auditor`` sees hole cards once the hand has ended
 (settled); ``observer`` sees face-up cards and cards shown at the showdown (including every
 live hand turned face up after an all-in) and nothing else. A hidden card becomes ``None``
-(``??`` on the wire). Draw discards and burns are never shown; refused events that carried
-cards keep their details from viewers who may not see the hand's hole cards (the engine's
-message may name a card).
+(``??`` on the wire). Draw discards and burns are never shown. A refused event that carried
+cards is shown to a viewer who may not see the hand's hole cards in words that name no card
+(``seat 5 is not in the hand``, ``one of the cards is already out of the stub``), built from
+the violation's structure (:meth:`~floorman.domain.errors.RuleViolation.without_cards`: its
+rule, seat and card-free words, expected and actual unless they are cards), with which role
+would see more (``(a dealer or admin token sees the cards)``).
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Final
 
 from floorman.domain.cards import Card
 from floorman.domain.engine import Finding
+from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Action, ActionType, Deal, HandEvent
 
 
@@ -66,6 +70,8 @@ def redact_event(
 
 
 HIDDEN_DETAILS = "details hidden: the refused event carried cards"
+"""The message of a secret refusal recorded before refusals carried their card-free words
+(an old log), for a viewer who may not see the cards."""
 
 CARD_FREE_RULES: Final = frozenset(
     {
@@ -80,26 +86,83 @@ CARD_FREE_RULES: Final = frozenset(
         "action.extra_amount",  # the action type and the amount
     }
 )
-"""Rules whose messages (and expected/actual values) never name a card: a refused event that
-carried cards keeps them in full for every viewer. Any other rule (``card.duplicate``,
-``card.not_in_deck``, ``draw.*``, ``action.not_allowed`` on a SHOW missing a card ...) may
-name one, so its details stay hidden from a viewer who cannot see the hand's hole cards.
-Add a rule here only after checking every message the code raises it with."""
+"""Old logs only: rules whose messages never named a card, so a secret refusal recorded
+without its card-free words (``public``) is still shown in full. Every refusal written now
+carries its card-free words (:meth:`~floorman.domain.errors.RuleViolation.without_cards`)."""
+
+
+def _same(public: RuleViolation | Finding, full: RuleViolation | Finding) -> bool:
+    """True when the card-free form withholds nothing (the message named no card)."""
+    return (public.message, public.expected, public.actual) == (
+        full.message,
+        full.expected,
+        full.actual,
+    )
+
+
+def sees_more_hint(viewer: Viewer) -> str:
+    """Which role would see the refused cards, in words (``"a dealer or admin token sees
+    the cards"``)."""
+    if viewer.role is Role.AUDITOR:
+        return "a dealer or admin token sees the cards; this auditor token once the hand is settled"
+    return "a dealer or admin token sees the cards"
 
 
 def hides_details(rule: str, *, secret: bool, viewer: Viewer, hand_over: bool) -> bool:
-    """True when a refusal of ``rule`` must keep its message, expected and actual from
-    ``viewer``: its event carried cards (``secret``), the rule's messages may name a card
-    (not in :data:`CARD_FREE_RULES`), and the viewer does not see the hand's hole cards."""
-    if not secret or rule in CARD_FREE_RULES:
-        return False
-    return not viewer.sees_hole_cards(hand_over=hand_over)
+    """True when a refusal of ``rule`` is shown to ``viewer`` in its card-free words: its
+    event carried cards (``secret``) and the viewer does not see the hand's hole cards."""
+    del rule  # every rule has its card-free words now
+    return secret and not viewer.sees_hole_cards(hand_over=hand_over)
 
 
-def redact_finding(finding: Finding, *, secret: bool, viewer: Viewer, hand_over: bool) -> Finding:
-    """A finding as ``viewer`` may see it: a ``secret`` one (its event carried cards) keeps
-    only its rule, seat and event index unless the viewer sees the hand's hole cards or the
-    rule never names a card (:func:`hides_details`)."""
+def shown_violation(
+    violation: RuleViolation,
+    public: RuleViolation | None,
+    *,
+    secret: bool,
+    viewer: Viewer,
+    hand_over: bool = False,
+) -> RuleViolation:
+    """A refusal as ``viewer`` may see it: in full, unless its event carried cards
+    (``secret``) and the viewer does not see the hand's hole cards. Then: the card-free words
+    (``public``, from :meth:`RuleViolation.without_cards`) and, when they withhold a card,
+    which role would see more (:func:`sees_more_hint`); for an old stored refusal without
+    them, only its rule and seat (unless :data:`CARD_FREE_RULES`)."""
+    if not hides_details(violation.rule, secret=secret, viewer=viewer, hand_over=hand_over):
+        return violation
+    if public is None:
+        if violation.rule in CARD_FREE_RULES:
+            return violation
+        return RuleViolation(violation.rule, HIDDEN_DETAILS, seat=violation.seat)
+    if _same(public, violation):
+        return violation  # it names no card: nothing is withheld
+    return RuleViolation(
+        public.rule,
+        f"{public.message} ({sees_more_hint(viewer)})",
+        seat=public.seat,
+        expected=public.expected or None,
+        actual=public.actual or None,
+    )
+
+
+def redact_finding(
+    finding: Finding,
+    *,
+    secret: bool,
+    viewer: Viewer,
+    hand_over: bool,
+    public: Finding | None = None,
+) -> Finding:
+    """A recorded refusal's finding as ``viewer`` may see it (as :func:`shown_violation`):
+    ``public`` (its card-free form) with the role hint when it is ``secret`` and the viewer
+    does not see the hand's hole cards; for an old record without it, only its rule, seat
+    and event index (unless :data:`CARD_FREE_RULES`)."""
     if not hides_details(finding.rule, secret=secret, viewer=viewer, hand_over=hand_over):
         return finding
-    return replace(finding, message=HIDDEN_DETAILS, expected="", actual="")
+    if public is None:
+        if finding.rule in CARD_FREE_RULES:
+            return finding
+        return replace(finding, message=HIDDEN_DETAILS, expected="", actual="")
+    if _same(public, finding):
+        return finding  # it names no card: nothing is withheld
+    return replace(public, message=f"{public.message} ({sees_more_hint(viewer)})")

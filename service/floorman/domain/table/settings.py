@@ -16,10 +16,11 @@ from floorman.domain.engine.stakes import ResolvedStakes, resolve_stakes
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import MAX_SEATS, GameSpec, game_spec, highest_seat
 from floorman.domain.model import BettingStructure, Game, RakePolicy, Stakes
+from floorman.domain.text_limits import TABLE_NAME
 
 MAX_TABLE_SEATS: Final = MAX_SEATS
 MIN_TABLE_SEATS: Final = 2
-MAX_NAME_LENGTH: Final = 200
+MAX_NAME_LENGTH: Final = TABLE_NAME.most
 
 
 class DealMode(enum.Enum):
@@ -121,8 +122,8 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
         spec = game_spec(settings.game)
     except InvalidArgument:
         raise InvalidArgument.single(f"{field}.game", "", "the game is required") from None
-    if len(settings.name) > MAX_NAME_LENGTH:
-        bad("name", "", f"at most {MAX_NAME_LENGTH} characters")
+    if not TABLE_NAME.fits(settings.name):
+        bad("name", "", TABLE_NAME.message())
     try:
         resolve_stakes(settings.stakes, spec=spec, structure=settings.betting_structure)
     except InvalidArgument as error:
