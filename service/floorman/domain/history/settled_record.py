@@ -14,6 +14,7 @@ from floorman.domain.cards import Card
 from floorman.domain.engine import HandResult, HandState, Phase, apply, settle_hand, start_hand
 from floorman.domain.engine.snapshot import street_name
 from floorman.domain.errors import HistoryError, InvalidArgument, RuleViolation
+from floorman.domain.games import PotSide, game_spec
 from floorman.domain.history.record import HandRecord
 from floorman.domain.model import ForcedBet, ForcedBetKind, Game
 from floorman.domain.settlement import (
@@ -243,8 +244,9 @@ def _high_order(
     """Winners of a pot's main side in the odd-chip order of ``game`` (RULES.md "Common to
     every game": button games clockwise from the button; stud by the highest card, Razz by
     the lowest)."""
-    if game.is_draw:
+    spec = game_spec(game)
+    if not spec.is_stud:
         return button_order(winners, seat_order)
-    if game is Game.RAZZ:
+    if spec.sides[0] in (PotSide.LOW_A5, PotSide.LOW_8):  # a low game (Razz): lowest card
         return stud_low_order(winners, hands)
     return stud_high_order(winners, hands)
