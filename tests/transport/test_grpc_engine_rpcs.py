@@ -726,6 +726,20 @@ MALFORMED = [
     ("draw_bring_in", _with(forced_bets=[
         pb.ForcedBet(seat=1, kind=pb.FORCED_BET_KIND_BRING_IN, amount=5)]), [], act(3, CALL),
      [("config.forced_bets[0].kind", "bring_in.player")]),
+    ("big_blind_twice", _with(forced_bets=[
+        pb.ForcedBet(seat=1, kind=pb.FORCED_BET_KIND_SMALL_BLIND, amount=5),
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10),
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10)]), [], act(3, CALL),
+     [("config.forced_bets[2]", "blind.player")]),
+    ("small_and_big_blind_on_one_seat", _with(forced_bets=[
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_SMALL_BLIND, amount=5),
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10)]), [], act(3, CALL),
+     [("config.forced_bets[1]", "blind.player")]),
+    ("straddle_twice", _with(forced_bets=[
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10),
+        pb.ForcedBet(seat=3, kind=pb.FORCED_BET_KIND_STRADDLE, amount=20),
+        pb.ForcedBet(seat=3, kind=pb.FORCED_BET_KIND_STRADDLE, amount=20)]), [], act(3, CALL),
+     [("config.forced_bets[2]", "straddle.player")]),
     ("no_small_bet", _with(stakes=pb.Stakes()), [], act(3, CALL),
      [("config.stakes.small_bet", "")]),
     ("malformed_card", GOOD, [deal(1, "Ah Xx Qh Jh Th")], act(1, FOLD),
