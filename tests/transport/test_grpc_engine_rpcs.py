@@ -1007,3 +1007,48 @@ def test_engine_rpcs_never_answer_internal(
                 grpc.StatusCode.INVALID_ARGUMENT,
                 grpc.StatusCode.FAILED_PRECONDITION,
             ), error.details()
+
+
+# ------------------------------------------- reopening judged per player (RULES.md example)
+
+FIVE_DRAW_HANDS = [
+    deal(1, "2c 3c 4c 5c 7d"), deal(2, "2d 3d 4d 5d 7h"), deal(3, "2h 3h 4h 5h 7s"),
+    deal(4, "2s 3s 4s 5s 8c"), deal(5, "6c 6d 6h 6s 8d"),
+]  # fmt: skip
+
+
+def rules_reopening_example(structure: int) -> tuple[pb.HandConfig, list[pb.HandEvent]]:
+    """RULES.md "Reopening is judged per player": Five Card Draw, blinds 50/100, seats 1-5 =
+    A-E (button 5), everyone limps and stands pat; on round 2 A bets 100, B all in for 125,
+    C calls 125, D all in for 200, E calls 200."""
+    cfg = config(DRAW, [5000, 225, 5000, 300, 5000], structure=structure, button=5,
+                 small_bet=100, big_bet=100, small_blind=50, big_blind=100)  # fmt: skip
+    history = [*FIVE_DRAW_HANDS, ev(3, CALL), ev(4, CALL), ev(5, CALL), ev(1, CALL), ev(2, CHECK)]
+    history += [ev(seat, DRAW_CARDS) for seat in (1, 2, 3, 4, 5)]
+    history += [ev(1, BET, 100), ev(2, RAISE, 125), ev(3, CALL), ev(4, RAISE, 200), ev(5, CALL)]
+    return cfg, history
+
+
+@pytest.mark.parametrize(
+    ("structure", "top"), [(NL, 4900), (PL, 1550)], ids=["no_limit", "pot_limit"]
+)
+def test_reopening_is_judged_per_player_over_grpc(rules_stub, structure, top):
+    """RULES.md "Reopening is judged per player", over ListLegalActions and ValidateAction: A
+    faces 100 more (a full raise): RAISE from 300 (to the stack, or pot limit's 1550); a raise
+    to 299 is ``bet.min_raise``. After A calls, C faces 75 more: CALL or FOLD only, and a raise
+    is ``fixed_limit.short_all_in``."""
+    cfg, history = rules_reopening_example(structure)
+    answer = listing(rules_stub, cfg, history)
+    assert answer.state.seat_to_act == 1
+    assert menu(answer.legal_actions) == [("FOLD", 0, 0), ("CALL", 100, 100), ("RAISE", 300, top)]
+    assert validate(rules_stub, cfg, history, act(1, RAISE, 300)).legal
+    refused = validate(rules_stub, cfg, history, act(1, RAISE, 299))
+    assert (refused.legal, refused.violation.rule) == (False, "bet.min_raise")
+    history.append(ev(1, CALL))
+    answer = listing(rules_stub, cfg, history)
+    assert answer.state.seat_to_act == 3
+    assert menu(answer.legal_actions) == [("FOLD", 0, 0), ("CALL", 75, 75)]
+    refused = validate(rules_stub, cfg, history, act(3, RAISE, 300))
+    assert (refused.legal, refused.violation.rule, refused.violation.seat) == (
+        False, "fixed_limit.short_all_in", 3
+    )  # fmt: skip
