@@ -34,6 +34,15 @@ KNOWN_FINDINGS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
         "a fault of the record: the hero's 7th-street card is written '[of]', not a card "
         "(line 46), and the showdown then shows three cards",
     ),
+    **{
+        (f"phh/F7S_8/wsop-2023-43-5-h{number}.phh", str(number)): (
+            frozenset({"card.unknown"}),
+            f"a fault of the record: {who} folding on 3rd street has all three cards written "
+            "'??', the door card too, which was face up for the whole table (docs/rules.md "
+            '"A face-up card must be known"; the rest of the hand audits clean)',
+        )
+        for number, who in ((49, "p1 and p5"), (50, "p4"), (51, "p1"), (52, "p1"), (53, "p5"))
+    },
 }
 """(corpus file, hand id) -> (the rule ids found, why the record is at fault).
 
@@ -129,12 +138,17 @@ def test_short_all_in_bring_in_full_tilt_hand_audits_clean(corpus_audits):
 
 
 def test_phh_seed_variants_are_read_and_the_others_unsupported(corpus_audits):
-    """The 30 F7S, F7S/8 and FR hands are audited (all clean); the 559 hands of other PHH
+    """The 30 F7S, F7S/8 and FR hands are audited (all clean but the five F7S/8 hands whose
+    record writes a face-up door card ``??``: KNOWN_FINDINGS); the 559 hands of other PHH
     variants are unsupported, never clean."""
     audits, _ = corpus_audits
     phh = [a for name, verdicts in audits.items() if name.startswith("phh/") for a in verdicts]
     statuses = Counter(a.status for a in phh)
-    assert statuses == {AuditStatus.CLEAN: 30, AuditStatus.UNSUPPORTED: 559}
+    assert statuses == {
+        AuditStatus.CLEAN: 25,
+        AuditStatus.FINDINGS: 5,
+        AuditStatus.UNSUPPORTED: 559,
+    }
 
 
 def _manifest(corpus_dir: Path, folder: str) -> list[dict[str, str]]:

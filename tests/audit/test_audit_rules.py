@@ -283,19 +283,30 @@ def test_unknown_cards_a_result_that_needs_them_is_unverifiable():
     assert audit.findings[0].informational
 
 
-def test_unknown_cards_a_rule_needing_them_accepts_the_actor_with_a_note():
-    """DESIGN.md "Unknown cards": with p1's and p2's door cards unknown the bring-in cannot be
-    re-derived; the recorded bring-in is accepted with ``card.unknown`` and the hand whose
-    result is known audits clean."""
+def test_unknown_cards_a_face_up_card_recorded_as_unknown_is_a_finding():
+    """docs/rules.md "A face-up card must be known" (DESIGN.md "Unknown cards"): p1's and p2's
+    door cards recorded as ``??`` are each a ``card.unknown`` rule finding at its deal (events
+    1 and 3, line 8 and 9, actual ``??``): the hand is dirty. The replay goes on: the bring-in
+    that needs those cards, and each later first actor, is accepted as recorded with an
+    informational ``card.unknown`` note (events 6, 13, 18, 22, 26), and nothing else is
+    found."""
     text = (
         STUD_PHH.replace("'d dh p1 AsKs2c'", "'d dh p1 AsKs??'")
         .replace("'p1 sm AsKs2c7hTd6dAh'", "'p1 sm AsKs2c7hTd6dAh'")
         .replace("'d dh p2 QhJh3d'", "'d dh p2 QhJh??'")
     )
     audit = audit_one(text)
-    assert audit.status is AuditStatus.CLEAN
-    assert {f.rule for f in audit.findings} == {"card.unknown"}
-    assert audit.findings[0].event_index == 6 and audit.findings[0].informational
+    assert audit.status is AuditStatus.FINDINGS
+    assert [(f.rule, f.event_index, f.seat, f.actual, f.line) for f in audit.rule_findings] == [
+        ("card.unknown", 1, 1, "??", _phh_line(0)),
+        ("card.unknown", 3, 2, "??", _phh_line(1)),
+    ]
+    assert audit.rule_findings[0].message == (
+        "seat 1's face-up card is recorded as ??: the whole table saw it, so the record must "
+        "name it"
+    )
+    notes = [(f.rule, f.event_index) for f in audit.findings if f.informational]
+    assert notes == [("card.unknown", index) for index in (6, 13, 18, 22, 26)]
 
 
 def test_unreadable_input_is_a_finding_with_its_line():

@@ -1052,3 +1052,24 @@ def test_reopening_is_judged_per_player_over_grpc(rules_stub, structure, top):
     assert (refused.legal, refused.violation.rule, refused.violation.seat) == (
         False, "fixed_limit.short_all_in", 3
     )  # fmt: skip
+
+
+def test_a_face_up_unknown_card_in_a_history_is_invalid_argument(rules_stub):
+    """docs/rules.md "A face-up card must be known": a history whose door card (event 1) is
+    ``??`` is INVALID_ARGUMENT on ValidateAction and ListLegalActions, field ``history[1]``,
+    rule ``card.unknown``; unknown down cards are accepted."""
+    cfg = config(STUD, [500, 500, 500])
+    history = [deal(1, "?? ??"), deal(1, "??", up=True)]
+    for call, request in (
+        (rules_stub.ValidateAction,
+         rpb.ValidateActionRequest(config=cfg, history=history, action=act(1, BRING_IN))),
+        (rules_stub.ListLegalActions, rpb.ListLegalActionsRequest(config=cfg, history=history)),
+    ):  # fmt: skip
+        error = invalid(call, request)
+        assert violation_rules(error) == [("history[1]", "card.unknown")]
+        assert field_violations(error) == [
+            ("history[1]", "card.unknown: seat 1's card is dealt face up: the whole table sees "
+             "it, so it must be known, not ??")
+        ]  # fmt: skip
+    history[1] = deal(1, "2c", up=True)
+    assert listing(rules_stub, cfg, history).state.awaiting_deal_seats == [2, 3]

@@ -18,7 +18,10 @@
 
 Unknown cards (DESIGN.md): the engine accepts a recorded actor a hidden card could make right
 and notes ``card.unknown``; a contested pot that needs unknown cards makes the hand
-"unverifiable" unless a rule finding already makes it dirty.
+"unverifiable" unless a rule finding already makes it dirty. A face-up card recorded as ``??``
+is itself a rule finding (``card.unknown`` with ``rule_broken``, at its deal: docs/rules.md "A
+face-up card must be known"); the replay goes on with the card unknown, so the rest of the
+hand is still judged.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from floorman.domain.audit.findings import (
+    UNKNOWN_CARD_RULE,
     UNREADABLE_RULE,
     AuditFinding,
     HandAudit,
@@ -44,8 +48,9 @@ from floorman.domain.engine import (
     pending_deals,
     start_hand,
 )
+from floorman.domain.engine.dealing import is_unknown_face_up
 from floorman.domain.errors import InvalidArgument, RuleViolation
-from floorman.domain.model import Action, ActionType, HandEvent, RakePolicy
+from floorman.domain.model import Action, ActionType, Deal, HandEvent, RakePolicy
 
 _AGGRESSIVE = frozenset({ActionType.BET, ActionType.RAISE, ActionType.COMPLETE})
 _SHOWDOWN_ACTIONS = frozenset({ActionType.SHOW, ActionType.MUCK})
@@ -166,10 +171,12 @@ def _step(
         if event is None:
             return state, False
     try:
-        new = apply(state, event)
+        new = apply(state, event, allow_unknown_up=True)
     except RuleViolation as violation:
         findings.append(violation_finding(violation, index, hand.line_of(index)))
         return state, True
+    if isinstance(event, Deal) and is_unknown_face_up(event):
+        findings.append(_unknown_face_up(event, index, hand.line_of(index)))
     if isinstance(event, Action) and event.type is ActionType.CALL:
         stated = hand.call_amounts[index] if index < len(hand.call_amounts) else None
         added = new.pot_total - state.pot_total
@@ -186,6 +193,22 @@ def _step(
                 )
             )
     return new, False
+
+
+def _unknown_face_up(deal: Deal, index: int, line: int) -> AuditFinding:
+    """A face-up card the record gives as ``??`` (docs/rules.md "A face-up card must be
+    known"): a rule finding, unlike the informational ``card.unknown`` notes; the replay goes
+    on with the card unknown."""
+    whose = "the community card" if deal.seat == 0 else f"seat {deal.seat}'s face-up card"
+    return AuditFinding(
+        rule=UNKNOWN_CARD_RULE,
+        message=f"{whose} is recorded as ??: the whole table saw it, so the record must name it",
+        event_index=index,
+        seat=deal.seat,
+        actual="??",
+        line=line,
+        rule_broken=True,
+    )
 
 
 def _is_showdown_action(event: HandEvent) -> bool:

@@ -71,8 +71,8 @@ def start_hand(config: HandConfig) -> HandState:
             ``bring_in.player``, ``blind.amount``, ``blind.player``, ``ante.amount`` where
             one applies); ``config.forced_bets[i]`` for a forced bet its seat already posts
             (the same kind twice, or a small and a big blind on one seat; ``i`` the later
-            one): ``blind.player``, ``ante.amount``, ``bring_in.player`` or
-            ``straddle.player``.
+            one; a live and a dead one of a kind may stand beside each other):
+            ``blind.player``, ``ante.amount``, ``bring_in.player`` or ``straddle.player``.
     """
     spec = game_spec(config.game)
     _check_config(config, spec)
@@ -221,21 +221,24 @@ def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
     )
 
 
-def _posted_twice(posted: dict[tuple[int, object], int], bet: ForcedBet, index: int) -> str:
+def _posted_twice(posted: dict[tuple[int, object, bool], int], bet: ForcedBet, index: int) -> str:
     """Why ``bet`` (``config.forced_bets[index]``) repeats a forced bet of its seat, or ``""``
-    (then it is noted in ``posted``: (seat, kind) -> index). A seat posts each kind at most
-    once, and never both a small and a big blind (docs/rules.md "Forced bets"; a returning
-    player's missed small blind is a ``DEAD_BLIND`` beside its big blind)."""
-    key = (bet.seat, bet.kind)
+    (then it is noted in ``posted``: (seat, kind, live) -> index). A seat posts each kind at
+    most once live and once dead, and never both a live small and a live big blind
+    (docs/rules.md "Forced bets"; a returning player's missed small blind is dead money beside
+    its live big blind: a ``DEAD_BLIND``, or a ``SMALL_BLIND`` marked ``dead``)."""
+    live = not bet.dead and bet.kind is not ForcedBetKind.DEAD_BLIND
+    key = (bet.seat, bet.kind, live)
     if key in posted:
         name = _NAMES.get(bet.kind, repr(bet.kind))  # type: ignore[call-overload]
         return f"seat {bet.seat} already posts {name} (forced_bets[{posted[key]}])"
-    if bet.kind in _SMALL_AND_BIG:
-        other = (bet.seat, next(iter(_SMALL_AND_BIG - {bet.kind})))
-        if other in posted:
+    if live and bet.kind in _SMALL_AND_BIG:
+        other = next(iter(_SMALL_AND_BIG - {bet.kind}))
+        if (bet.seat, other, True) in posted:
             return (
-                f"seat {bet.seat} already posts {_NAMES[other[1]]} (forced_bets"
-                f"[{posted[other]}]): a seat posts the small or the big blind, never both"
+                f"seat {bet.seat} already posts {_NAMES[other]} (forced_bets"
+                f"[{posted[bet.seat, other, True]}]): a seat posts the small or the big blind "
+                "live, never both"
             )
     posted[key] = index
     return ""
@@ -273,7 +276,7 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
     if spec.is_stud and (not isinstance(config.button_seat, int) or config.button_seat < 0):
         bad("config.button_seat", "", f"the dealer position {config.button_seat!r} must be >= 0")
     bring_in_at: int | None = None
-    posted: dict[tuple[int, object], int] = {}
+    posted: dict[tuple[int, object, bool], int] = {}
     for i, bet in enumerate(config.forced_bets):
         path = f"config.forced_bets[{i}]"
         amount_rule, seat_rule = _FORCED_RULES.get(bet.kind, ("blind.amount", "blind.player"))
