@@ -1073,3 +1073,38 @@ def test_a_face_up_unknown_card_in_a_history_is_invalid_argument(rules_stub):
         ]  # fmt: skip
     history[1] = deal(1, "2c", up=True)
     assert listing(rules_stub, cfg, history).state.awaiting_deal_seats == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("d_all_in", "a_menu", "c_menu"),
+    [
+        # D all in for 160: 35 over B's 125, under half a bet: nobody who acted may raise.
+        (160, [("FOLD", 0, 0), ("CALL", 60, 60)], [("FOLD", 0, 0), ("CALL", 35, 35)]),
+        # D all in for 175: half a bet over 125, a full raise: A and C may raise to 275.
+        (175, [("FOLD", 0, 0), ("CALL", 75, 75), ("RAISE", 275, 275)],
+         [("FOLD", 0, 0), ("CALL", 50, 50), ("RAISE", 275, 275)]),
+    ],
+    ids=["short_of_a_bet", "half_a_bet"],
+)  # fmt: skip
+def test_reopening_is_judged_per_player_in_fixed_limit_over_grpc(
+    rules_stub, d_all_in, a_menu, c_menu
+):
+    """RULES.md "Reopening is judged per player", fixed limit 50/100 (round 2 bets 100): A
+    bets 100, B all in for 125, C calls, D all in, E calls; the menus of A, then (after A
+    calls) of C; a raise where none is offered is ``fixed_limit.short_all_in``."""
+    cfg = config(DRAW, [5000, 175, 5000, 50 + d_all_in, 5000], button=5, small_bet=50,
+                 big_bet=100)  # fmt: skip
+    history = [*FIVE_DRAW_HANDS, ev(3, CALL), ev(4, CALL), ev(5, CALL), ev(1, CALL), ev(2, CHECK)]
+    history += [ev(seat, DRAW_CARDS) for seat in (1, 2, 3, 4, 5)]
+    history += [ev(1, BET, 100), ev(2, RAISE, 125), ev(3, CALL), ev(4, RAISE, d_all_in)]
+    history.append(ev(5, CALL))
+    answer = validate(rules_stub, cfg, history, act(1, RAISE, 275))
+    assert menu(answer.legal_actions) == a_menu
+    assert answer.legal is (d_all_in == 175)
+    history.append(ev(1, CALL))
+    answer = validate(rules_stub, cfg, history, act(3, RAISE, 275))
+    assert menu(answer.legal_actions) == c_menu
+    if d_all_in == 160:
+        assert (answer.legal, answer.violation.rule) == (False, "fixed_limit.short_all_in")
+    else:
+        assert answer.legal
