@@ -283,19 +283,30 @@ def test_unknown_cards_a_result_that_needs_them_is_unverifiable():
     assert audit.findings[0].informational
 
 
-def test_unknown_cards_a_rule_needing_them_accepts_the_actor_with_a_note():
-    """DESIGN.md "Unknown cards": with p1's and p2's door cards unknown the bring-in cannot be
-    re-derived; the recorded bring-in is accepted with ``card.unknown`` and the hand whose
-    result is known audits clean."""
+def test_unknown_cards_a_face_up_card_recorded_as_unknown_is_a_finding():
+    """docs/rules.md "A face-up card must be known" (DESIGN.md "Unknown cards"): p1's and p2's
+    door cards recorded as ``??`` are each a ``card.unknown`` rule finding at its deal (events
+    1 and 3, line 8 and 9, actual ``??``): the hand is dirty. The replay goes on: the bring-in
+    that needs those cards, and each later first actor, is accepted as recorded with an
+    informational ``card.unknown`` note (events 6, 13, 18, 22, 26), and nothing else is
+    found."""
     text = (
         STUD_PHH.replace("'d dh p1 AsKs2c'", "'d dh p1 AsKs??'")
         .replace("'p1 sm AsKs2c7hTd6dAh'", "'p1 sm AsKs2c7hTd6dAh'")
         .replace("'d dh p2 QhJh3d'", "'d dh p2 QhJh??'")
     )
     audit = audit_one(text)
-    assert audit.status is AuditStatus.CLEAN
-    assert {f.rule for f in audit.findings} == {"card.unknown"}
-    assert audit.findings[0].event_index == 6 and audit.findings[0].informational
+    assert audit.status is AuditStatus.FINDINGS
+    assert [(f.rule, f.event_index, f.seat, f.actual, f.line) for f in audit.rule_findings] == [
+        ("card.unknown", 1, 1, "??", _phh_line(0)),
+        ("card.unknown", 3, 2, "??", _phh_line(1)),
+    ]
+    assert audit.rule_findings[0].message == (
+        "seat 1's face-up card is recorded as ??: the whole table saw it, so the record must "
+        "name it"
+    )
+    notes = [(f.rule, f.event_index) for f in audit.findings if f.informational]
+    assert notes == [("card.unknown", index) for index in (6, 13, 18, 22, 26)]
 
 
 def test_unreadable_input_is_a_finding_with_its_line():
@@ -367,3 +378,60 @@ def test_button_dead_small_blind_is_dead_money_and_the_room_hand_audits_clean():
     finding = audit.rule_findings[0]
     assert (finding.rule, finding.expected, finding.actual) == ("pot.amount", "125", "120")
     assert finding.line == line_of(text, "Total pot $1.20 | Rake $0.05")
+
+
+REOPENING_PHH = """\
+variant = 'N5CD'
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [50, 100, 0, 0, 0]
+min_bet = 100
+starting_stacks = [5000, 225, 5000, 300, 5000]
+actions = [
+  'd dh p1 2c3c4c5c7d',
+  'd dh p2 2d3d4d5d7h',
+  'd dh p3 2h3h4h5h7s',
+  'd dh p4 2s3s4s5s8c',
+  'd dh p5 6c6d6h6s8d',
+  'p3 cc',
+  'p4 cc',
+  'p5 cc',
+  'p1 cc',
+  'p2 cc',
+  'p1 sd',
+  'p2 sd',
+  'p3 sd',
+  'p4 sd',
+  'p5 sd',
+  'p1 cbr 100',
+  'p2 cbr 125',
+  'p3 cc',
+  'p4 cbr 200',
+  'p5 cc',
+  'p1 cc',
+  'p3 cbr 400',
+  'p5 f',
+  'p1 f',
+]
+"""
+"""RULES.md's reopening example (NL 50/100, A-E = p1-p5): round 2 from action 15 (line 23)."""
+
+
+def test_reopening_is_judged_per_player_a_raise_after_short_all_ins_is_a_finding():
+    """RULES.md "Reopening is judged per player": C (p3) called 125; D's all-in to 200 adds 75
+    after C's call, short of a full raise (the 25 of B's all-in before it do not count): C's
+    raise to 400 is ``fixed_limit.short_all_in`` at its event and line, seat 3."""
+    audit = audit_one(REOPENING_PHH)
+    assert audit.status is AuditStatus.FINDINGS
+    (finding,) = audit.rule_findings
+    assert (finding.rule, finding.seat, finding.event_index) == ("fixed_limit.short_all_in", 3, 21)
+    assert finding.line == REOPENING_PHH.splitlines().index("  'p3 cbr 400',") + 1
+
+
+def test_reopening_is_judged_per_player_the_bettor_facing_a_full_raise_may_raise():
+    """RULES.md "Reopening is judged per player": A (p1) faces 100 more after its bet, a full
+    raise: its raise to 300 audits clean up to the end of the record (the record then ends
+    mid-hand: the only finding names the seat still to act)."""
+    text = REOPENING_PHH.replace("  'p1 cc',\n  'p3 cbr 400',\n  'p5 f',\n  'p1 f',\n",
+                                 "  'p1 cbr 300',\n")  # fmt: skip
+    audit = audit_one(text)
+    assert [(f.rule, f.seat) for f in audit.rule_findings] == [("turn.out_of_turn", 3)]

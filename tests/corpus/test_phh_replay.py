@@ -77,7 +77,8 @@ def test_phh_hands_replay_to_their_finishing_stacks(corpus_dir: Path, record_pro
                 f"{str(hand.actions[source])!r}) refused: {mapping.violation}"
             )
             continue
-        assert state == replay(mapping.config, list(mapping.events))  # the same state
+        # the same state (a written record: a face-up ?? is read, the audit reports it)
+        assert state == replay(mapping.config, list(mapping.events), allow_unknown_up=True)
         if not state.complete:
             failures.append(f"{name}: the replay stops before the end ({state!r})")
             continue

@@ -46,6 +46,7 @@ from floorman.domain.engine import (
     replay,
     settle_hand,
 )
+from floorman.domain.engine.options import turn_options
 from floorman.domain.history import ohh_to_hand, parse_ohh, stars_to_hand
 from floorman.domain.history.phh import parse_phh, phh_to_hand
 from floorman.domain.history.pokerstars import parse_file
@@ -277,6 +278,8 @@ def situations(settled: SettledRecord) -> set[str]:
         full = step == before.unit() or (before.open_pair and step == before.stakes.big_bet)
         if after.all_in[before.positions[event.seat]] and not full:
             found.add("short_all_in")
+        if any(r.capped and r.min_to == event.amount for r in turn_options(before).raises):
+            found.add("short_all_in")  # a raise capped by the stack (FR/wsop-2023-43-5-h85)
     for award in settled.awards:
         for part in (award.high, award.low):
             if len(part) > 1 and len(set(part.values())) > 1:

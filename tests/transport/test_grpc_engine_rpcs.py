@@ -726,6 +726,20 @@ MALFORMED = [
     ("draw_bring_in", _with(forced_bets=[
         pb.ForcedBet(seat=1, kind=pb.FORCED_BET_KIND_BRING_IN, amount=5)]), [], act(3, CALL),
      [("config.forced_bets[0].kind", "bring_in.player")]),
+    ("big_blind_twice", _with(forced_bets=[
+        pb.ForcedBet(seat=1, kind=pb.FORCED_BET_KIND_SMALL_BLIND, amount=5),
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10),
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10)]), [], act(3, CALL),
+     [("config.forced_bets[2]", "blind.player")]),
+    ("small_and_big_blind_on_one_seat", _with(forced_bets=[
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_SMALL_BLIND, amount=5),
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10)]), [], act(3, CALL),
+     [("config.forced_bets[1]", "blind.player")]),
+    ("straddle_twice", _with(forced_bets=[
+        pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10),
+        pb.ForcedBet(seat=3, kind=pb.FORCED_BET_KIND_STRADDLE, amount=20),
+        pb.ForcedBet(seat=3, kind=pb.FORCED_BET_KIND_STRADDLE, amount=20)]), [], act(3, CALL),
+     [("config.forced_bets[2]", "straddle.player")]),
     ("no_small_bet", _with(stakes=pb.Stakes()), [], act(3, CALL),
      [("config.stakes.small_bet", "")]),
     ("malformed_card", GOOD, [deal(1, "Ah Xx Qh Jh Th")], act(1, FOLD),
@@ -998,3 +1012,104 @@ def test_engine_rpcs_never_answer_internal(
                 grpc.StatusCode.INVALID_ARGUMENT,
                 grpc.StatusCode.FAILED_PRECONDITION,
             ), error.details()
+
+
+# ------------------------------------------- reopening judged per player (RULES.md example)
+
+FIVE_DRAW_HANDS = [
+    deal(1, "2c 3c 4c 5c 7d"), deal(2, "2d 3d 4d 5d 7h"), deal(3, "2h 3h 4h 5h 7s"),
+    deal(4, "2s 3s 4s 5s 8c"), deal(5, "6c 6d 6h 6s 8d"),
+]  # fmt: skip
+
+
+def rules_reopening_example(structure: int) -> tuple[pb.HandConfig, list[pb.HandEvent]]:
+    """RULES.md "Reopening is judged per player": Five Card Draw, blinds 50/100, seats 1-5 =
+    A-E (button 5), everyone limps and stands pat; on round 2 A bets 100, B all in for 125,
+    C calls 125, D all in for 200, E calls 200."""
+    cfg = config(DRAW, [5000, 225, 5000, 300, 5000], structure=structure, button=5,
+                 small_bet=100, big_bet=100, small_blind=50, big_blind=100)  # fmt: skip
+    history = [*FIVE_DRAW_HANDS, ev(3, CALL), ev(4, CALL), ev(5, CALL), ev(1, CALL), ev(2, CHECK)]
+    history += [ev(seat, DRAW_CARDS) for seat in (1, 2, 3, 4, 5)]
+    history += [ev(1, BET, 100), ev(2, RAISE, 125), ev(3, CALL), ev(4, RAISE, 200), ev(5, CALL)]
+    return cfg, history
+
+
+@pytest.mark.parametrize(
+    ("structure", "top"), [(NL, 4900), (PL, 1550)], ids=["no_limit", "pot_limit"]
+)
+def test_reopening_is_judged_per_player_over_grpc(rules_stub, structure, top):
+    """RULES.md "Reopening is judged per player", over ListLegalActions and ValidateAction: A
+    faces 100 more (a full raise): RAISE from 300 (to the stack, or pot limit's 1550); a raise
+    to 299 is ``bet.min_raise``. After A calls, C faces 75 more: CALL or FOLD only, and a raise
+    is ``fixed_limit.short_all_in``."""
+    cfg, history = rules_reopening_example(structure)
+    answer = listing(rules_stub, cfg, history)
+    assert answer.state.seat_to_act == 1
+    assert menu(answer.legal_actions) == [("FOLD", 0, 0), ("CALL", 100, 100), ("RAISE", 300, top)]
+    assert validate(rules_stub, cfg, history, act(1, RAISE, 300)).legal
+    refused = validate(rules_stub, cfg, history, act(1, RAISE, 299))
+    assert (refused.legal, refused.violation.rule) == (False, "bet.min_raise")
+    history.append(ev(1, CALL))
+    answer = listing(rules_stub, cfg, history)
+    assert answer.state.seat_to_act == 3
+    assert menu(answer.legal_actions) == [("FOLD", 0, 0), ("CALL", 75, 75)]
+    refused = validate(rules_stub, cfg, history, act(3, RAISE, 300))
+    assert (refused.legal, refused.violation.rule, refused.violation.seat) == (
+        False, "fixed_limit.short_all_in", 3
+    )  # fmt: skip
+
+
+def test_a_face_up_unknown_card_in_a_history_is_invalid_argument(rules_stub):
+    """docs/rules.md "A face-up card must be known": a history whose door card (event 1) is
+    ``??`` is INVALID_ARGUMENT on ValidateAction and ListLegalActions, field ``history[1]``,
+    rule ``card.unknown``; unknown down cards are accepted."""
+    cfg = config(STUD, [500, 500, 500])
+    history = [deal(1, "?? ??"), deal(1, "??", up=True)]
+    for call, request in (
+        (rules_stub.ValidateAction,
+         rpb.ValidateActionRequest(config=cfg, history=history, action=act(1, BRING_IN))),
+        (rules_stub.ListLegalActions, rpb.ListLegalActionsRequest(config=cfg, history=history)),
+    ):  # fmt: skip
+        error = invalid(call, request)
+        assert violation_rules(error) == [("history[1]", "card.unknown")]
+        assert field_violations(error) == [
+            ("history[1]", "card.unknown: seat 1's card is dealt face up: the whole table sees "
+             "it, so it must be known, not ??")
+        ]  # fmt: skip
+    history[1] = deal(1, "2c", up=True)
+    assert listing(rules_stub, cfg, history).state.awaiting_deal_seats == [2, 3]
+
+
+@pytest.mark.parametrize(
+    ("d_all_in", "a_menu", "c_menu"),
+    [
+        # D all in for 160: 35 over B's 125, under half a bet: nobody who acted may raise.
+        (160, [("FOLD", 0, 0), ("CALL", 60, 60)], [("FOLD", 0, 0), ("CALL", 35, 35)]),
+        # D all in for 175: half a bet over 125, a full raise: A and C may raise to 275.
+        (175, [("FOLD", 0, 0), ("CALL", 75, 75), ("RAISE", 275, 275)],
+         [("FOLD", 0, 0), ("CALL", 50, 50), ("RAISE", 275, 275)]),
+    ],
+    ids=["short_of_a_bet", "half_a_bet"],
+)  # fmt: skip
+def test_reopening_is_judged_per_player_in_fixed_limit_over_grpc(
+    rules_stub, d_all_in, a_menu, c_menu
+):
+    """RULES.md "Reopening is judged per player", fixed limit 50/100 (round 2 bets 100): A
+    bets 100, B all in for 125, C calls, D all in, E calls; the menus of A, then (after A
+    calls) of C; a raise where none is offered is ``fixed_limit.short_all_in``."""
+    cfg = config(DRAW, [5000, 175, 5000, 50 + d_all_in, 5000], button=5, small_bet=50,
+                 big_bet=100)  # fmt: skip
+    history = [*FIVE_DRAW_HANDS, ev(3, CALL), ev(4, CALL), ev(5, CALL), ev(1, CALL), ev(2, CHECK)]
+    history += [ev(seat, DRAW_CARDS) for seat in (1, 2, 3, 4, 5)]
+    history += [ev(1, BET, 100), ev(2, RAISE, 125), ev(3, CALL), ev(4, RAISE, d_all_in)]
+    history.append(ev(5, CALL))
+    answer = validate(rules_stub, cfg, history, act(1, RAISE, 275))
+    assert menu(answer.legal_actions) == a_menu
+    assert answer.legal is (d_all_in == 175)
+    history.append(ev(1, CALL))
+    answer = validate(rules_stub, cfg, history, act(3, RAISE, 275))
+    assert menu(answer.legal_actions) == c_menu
+    if d_all_in == 160:
+        assert (answer.legal, answer.violation.rule) == (False, "fixed_limit.short_all_in")
+    else:
+        assert answer.legal

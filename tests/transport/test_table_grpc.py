@@ -223,3 +223,29 @@ def test_export_hand_history_answers_each_format_with_its_media_type(stub):
     with pytest.raises(grpc.RpcError) as unspecified:
         stub.ExportHandHistory(tpb.ExportHandHistoryRequest(table_id=table.table_id), timeout=30)
     assert unspecified.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_a_face_up_unknown_card_on_a_recorded_table_is_failed_precondition(stub):
+    """docs/rules.md "A face-up card must be known": DealCards at a recorded stud table with a
+    door card ``??`` is FAILED_PRECONDITION ErrorInfo{RULE_VIOLATION, rule card.unknown, seat}
+    (the observer gets no card value); no deal is stored, and the same seat's deal with its
+    door card known then succeeds at the same sequence."""
+    table = GrpcTable.create(stub, settings_pb(pb.GAME_SEVEN_CARD_STUD, ante=5,
+                                               mode=tpb.DEAL_MODE_RECORDED))  # fmt: skip
+    for seat in (1, 2):
+        table.seat(seat, 1000, f"player-{seat}-{uuid.uuid4().hex[:6]}")
+    table.call("StartHand")
+    sequence = table.sequence
+    unknown = [pb.Deal(seat=1, cards=["??", "??"]), pb.Deal(seat=1, cards=["??"], face_up=True)]
+    with pytest.raises(grpc.RpcError) as refused:
+        table.call("DealCards", deals=unknown)
+    assert refused.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    (info,) = _details(refused.value)
+    assert (info.reason, info.metadata["rule"], info.metadata["seat"]) == (
+        "RULE_VIOLATION", "card.unknown", "1"
+    )  # fmt: skip
+    assert not any(e.HasField("deal") for e in table.hand().events)
+    table.sequence = sequence
+    known = [pb.Deal(seat=1, cards=["??", "??"]), pb.Deal(seat=1, cards=["9c"], face_up=True)]
+    hand = table.call("DealCards", deals=known).hand
+    assert [(e.deal.seat, e.deal.face_up) for e in hand.events] == [(1, False), (1, True)]

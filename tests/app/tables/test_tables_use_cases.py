@@ -16,7 +16,7 @@ from floorman.app.tables.ports import StackedDeck
 from floorman.app.tables.service import HandNotFound
 from floorman.domain.errors import InvalidArgument, RuleViolation
 from floorman.domain.model import ActionType, Deal, ForcedBetKind, Game
-from floorman.domain.table.events import HandSettled, SeatLeft, TableClosed
+from floorman.domain.table.events import HandDealt, HandSettled, SeatLeft, TableClosed
 from floorman.domain.table.seats import EntryOption, SeatStatus
 from floorman.domain.table.settings import DealMode
 from floorman.store import TableExists, TableNotFound
@@ -281,3 +281,26 @@ def test_recorded_hand_with_unknown_hole_cards_waits_for_them_to_be_shown():
     assert done.hand.complete
     assert done.hand.result.payouts == {2: 300} and done.hand.result.returned == {1: 50}
     assert table.stacks() == {1: 1850, 2: 300}
+
+
+def test_recorded_stud_table_refuses_a_face_up_card_reported_unknown():
+    """docs/rules.md "A face-up card must be known": at a recorded stud table a door card
+    reported as ``??`` is refused as ``card.unknown`` (RuleViolation, the seat named) and
+    no card of the request is stored (the down cards sent with it neither; the log keeps
+    only the refusal's finding); hole cards nobody saw may still be ``??``, and the known
+    door card is then accepted."""
+    table = three_handed(Game.SEVEN_CARD_STUD, small_bet=20, ante=5, deal_mode=DealMode.RECORDED)
+    table.start()
+    with pytest.raises(RuleViolation) as refused:
+        table.deal(Deal(seat=1, cards=(None, None)), Deal(seat=1, cards=(None,), face_up=True))
+    assert (refused.value.rule, refused.value.seat, refused.value.actual) == (
+        "card.unknown", 1, "??"
+    )  # fmt: skip
+    logged = table.service.events_after("t1", 0, viewer=DEALER).events
+    assert not any(isinstance(e.event, HandDealt) for e in logged)
+    hand = table.deal(
+        Deal(seat=1, cards=(None, None)), Deal(seat=1, cards=cards("9c"), face_up=True)
+    ).outcome.hand
+    assert [(e.seat, e.face_up, e.cards) for e in hand.events] == [
+        (1, False, (None, None)), (1, True, cards("9c")),
+    ]  # fmt: skip

@@ -117,16 +117,19 @@ class Hand:
     names for later, so tests name the cards that matter and let the rest fill in.
     """
 
-    def __init__(self, config: HandConfig, *, reserve: str = "") -> None:
+    def __init__(self, config: HandConfig, *, reserve: str = "", written: bool = False) -> None:
+        """``written``: the hand of a written record, whose face-up cards may be ``??``
+        (``allow_unknown_up``; a live table refuses them)."""
         self.config = config
         self.state: HandState = start_hand(config)
         self.events: list[HandEvent] = []
         self.reserve = {c for c in cards(reserve) if c is not None}
+        self.written = written
 
     # --- events ------------------------------------------------------------------------------
 
     def apply(self, event: HandEvent) -> Hand:
-        self.state = apply(self.state, event)
+        self.state = apply(self.state, event, allow_unknown_up=self.written)
         self.events.append(event)
         return self
 
@@ -143,13 +146,18 @@ class Hand:
         """Apply an action that must be refused; return the rule id (the state is unchanged)."""
         before = self.state
         with pytest.raises(RuleViolation) as caught:
-            apply(self.state, Action(seat=seat, type=kind, amount=amount, cards=cards(shown)))
+            apply(
+                self.state,
+                Action(seat=seat, type=kind, amount=amount, cards=cards(shown)),
+                allow_unknown_up=self.written,
+            )
         assert self.state == before
         return caught.value.rule
 
     def refuse_deal(self, seat: int, text: str, *, up: bool = False, burn: bool = False) -> str:
         with pytest.raises(RuleViolation) as caught:
-            apply(self.state, Deal(seat=seat, cards=cards(text), face_up=up, burn=burn))
+            deal = Deal(seat=seat, cards=cards(text), face_up=up, burn=burn)
+            apply(self.state, deal, allow_unknown_up=self.written)
         return caught.value.rule
 
     def filler(self, count: int) -> str:

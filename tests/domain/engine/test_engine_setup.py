@@ -441,3 +441,78 @@ def test_forced_bets__bring_in_checks(
     """DESIGN.md "Forced bets": a BRING_IN forced bet is stud only, at most one, a seat dealt
     in, live, and an amount > 0 below the small bet (``bring_in.player`` / ``bring_in.amount``)."""
     assert forced_violations(game, forced) == expected
+
+
+def forced(seat: int, kind: ForcedBetKind, amount: int, *, dead: bool = False) -> ForcedBet:
+    return ForcedBet(seat=seat, kind=kind, amount=amount, dead=dead)
+
+
+K = ForcedBetKind
+
+
+@pytest.mark.parametrize(
+    ("game", "bets", "expected"),
+    [
+        (Game.FIVE_CARD_DRAW,
+         [forced(2, K.SMALL_BLIND, 10), forced(3, K.BIG_BLIND, 20), forced(3, K.BIG_BLIND, 20)],
+         ("config.forced_bets[2]", "blind.player", "seat 3 already posts the big blind "
+          "(forced_bets[1])")),
+        (Game.FIVE_CARD_DRAW,
+         [forced(2, K.SMALL_BLIND, 10), forced(2, K.BIG_BLIND, 20)],
+         ("config.forced_bets[1]", "blind.player", "seat 2 already posts the small blind "
+          "(forced_bets[0]): a seat posts the small or the big blind live, never both")),
+        (Game.FIVE_CARD_DRAW,
+         [forced(3, K.BIG_BLIND, 20), forced(2, K.SMALL_BLIND, 10), forced(3, K.SMALL_BLIND, 10)],
+         ("config.forced_bets[2]", "blind.player", "seat 3 already posts the big blind "
+          "(forced_bets[0]): a seat posts the small or the big blind live, never both")),
+        (Game.FIVE_CARD_DRAW,
+         [forced(3, K.BIG_BLIND, 20), forced(1, K.DEAD_BLIND, 10), forced(1, K.DEAD_BLIND, 10)],
+         ("config.forced_bets[2]", "blind.player", "seat 1 already posts a dead blind "
+          "(forced_bets[1])")),
+        (Game.SEVEN_CARD_STUD,
+         [forced(1, K.ANTE, 5), forced(2, K.ANTE, 5), forced(1, K.ANTE, 5)],
+         ("config.forced_bets[2]", "ante.amount", "seat 1 already posts an ante "
+          "(forced_bets[0])")),
+        (Game.SEVEN_CARD_STUD,
+         [forced(2, K.BRING_IN, 5), forced(2, K.BRING_IN, 5)],
+         ("config.forced_bets[1]", "bring_in.player", "seat 2 already posts the bring-in "
+          "(forced_bets[0])")),
+        (Game.FIVE_CARD_DRAW,
+         [forced(3, K.BIG_BLIND, 20), forced(1, K.STRADDLE, 40), forced(1, K.STRADDLE, 40)],
+         ("config.forced_bets[2]", "straddle.player", "seat 1 already posts a straddle "
+          "(forced_bets[1])")),
+        (Game.FIVE_CARD_DRAW,
+         [forced(3, K.BIG_BLIND, 20), forced(3, K.BIG_BLIND_ANTE, 20),
+          forced(3, K.BIG_BLIND_ANTE, 20)],
+         ("config.forced_bets[2]", "ante.amount", "seat 3 already posts a big-blind ante "
+          "(forced_bets[1])")),
+    ],
+    ids=["big_blind_twice", "small_and_big", "big_and_small", "dead_twice", "ante_twice",
+         "bring_in_twice", "straddle_twice", "big_blind_ante_twice"],
+)  # fmt: skip
+def test_forced_bets__a_seat_posts_each_forced_bet_once(
+    game: Game, bets: list[ForcedBet], expected: tuple[str, str, str]
+) -> None:
+    """DESIGN.md "Forced bets" and docs/rules.md: a HandConfig naming a forced bet its seat
+    already posts (the same kind twice, or a live small and a live big blind on one seat) is
+    refused at the later one (``config.forced_bets[i]``), never posted twice."""
+    assert forced_violations(game, bets) == [expected]
+
+
+@pytest.mark.parametrize(
+    "dead_small",
+    [forced(1, K.DEAD_BLIND, 10), forced(1, K.SMALL_BLIND, 10, dead=True)],
+    ids=["dead_blind", "small_blind_dead"],
+)
+def test_forced_bets__a_big_blind_and_a_dead_small_blind_on_one_seat_are_posted(
+    dead_small: ForcedBet,
+) -> None:
+    """RULES.md "Five Card Draw" Button: a returning player posts the big blind live and the
+    missed small blind dead (a ``DEAD_BLIND`` or a ``SMALL_BLIND`` marked dead): both are
+    posted; so are a live and a dead small blind on the small-blind seat."""
+    config = table(Game.FIVE_CARD_DRAW, [500] * 3, button=1, small_bet=20, forced_bets=[
+        forced(2, K.SMALL_BLIND, 10), forced(2, K.SMALL_BLIND, 10, dead=True),
+        forced(3, K.BIG_BLIND, 20), forced(1, K.BIG_BLIND, 20), dead_small])  # fmt: skip
+    state = start_hand(config)
+    assert state.contributed == [30, 20, 20]
+    assert state.bets == [20, 10, 20]

@@ -24,16 +24,25 @@ from engine_support import (
 )
 
 from floorman.domain.cards import card_str
-from floorman.domain.engine import DealRequest, pending_deals, settle_hand, snapshot
+from floorman.domain.engine import DealRequest, apply, pending_deals, settle_hand, snapshot
+from floorman.domain.errors import RuleViolation
 from floorman.domain.model import BettingStructure, Deal, Game
 
 HIGH_GAMES = (Game.SEVEN_CARD_STUD, Game.SEVEN_CARD_STUD_HI_LO, Game.FIVE_CARD_STUD)
 
 
-def stud(game: Game, stacks: list[int] | dict[int, int], reserve: str = "", **kw: object) -> Hand:
-    """A stud hand (bring-in 5 unless given); ``reserve``: cards the test deals later."""
+def stud(
+    game: Game,
+    stacks: list[int] | dict[int, int],
+    reserve: str = "",
+    *,
+    written: bool = False,
+    **kw: object,
+) -> Hand:
+    """A stud hand (bring-in 5 unless given); ``reserve``: cards the test deals later;
+    ``written``: a written record's hand, whose up cards may be ``??``."""
     kw.setdefault("bring_in", 5)
-    return Hand(table(game, stacks, **kw), reserve=reserve)  # type: ignore[arg-type]
+    return Hand(table(game, stacks, **kw), reserve=reserve, written=written)  # type: ignore[arg-type]
 
 
 # --- the bring-in --------------------------------------------------------------------------
@@ -193,7 +202,7 @@ def test_seven_card_stud_family_all_in_players_unknown_door_does_not_move_the_br
     """DESIGN.md "Unknown cards" and RULES.md "Seven Card Stud family": an unknown door card
     of a player all in from the ante cannot bring in, so it adds no alternative: the lowest
     known door of the others (seat 3, 4d) brings in and seat 2 is refused."""
-    hand = stud(Game.SEVEN_CARD_STUD, {1: 1, 2: 100, 3: 100}, ante=1)
+    hand = stud(Game.SEVEN_CARD_STUD, {1: 1, 2: 100, 3: 100}, ante=1, written=True)
     hand.deal(1, "?? ??").deal(1, "??", up=True)
     hand.deal(2, "?? ??").deal(2, "9c", up=True)
     hand.deal(3, "?? ??").deal(3, "4d", up=True)
@@ -240,9 +249,10 @@ def test_bring_in__any_player_may_complete_and_the_bring_in_acts_again(game: Gam
 
 
 def test_bring_in__unknown_door_card_accepts_the_recorded_actor() -> None:
-    """DESIGN.md "Unknown cards": when the bring-in depends on an unknown door card, the
-    recorded actor is accepted with an informational ``card.unknown`` note."""
-    hand = stud(Game.SEVEN_CARD_STUD, [100] * 3)
+    """DESIGN.md "Unknown cards": in a written record, when the bring-in depends on an
+    unknown door card, the recorded actor is accepted with an informational ``card.unknown``
+    note (a live table refuses the unknown door card itself)."""
+    hand = stud(Game.SEVEN_CARD_STUD, [100] * 3, written=True)
     hand.deal(1, "?? ??").deal(1, "??", up=True)
     hand.deal(2, "?? ??").deal(2, "9c", up=True)
     hand.deal(3, "?? ??").deal(3, "5d", up=True)
@@ -251,7 +261,7 @@ def test_bring_in__unknown_door_card_accepts_the_recorded_actor() -> None:
     notes = snapshot(hand.state).notes
     assert [(n.rule, n.seat) for n in notes] == [("card.unknown", 1)]
     assert hand.to_act == 2
-    other = stud(Game.SEVEN_CARD_STUD, [100] * 3)
+    other = stud(Game.SEVEN_CARD_STUD, [100] * 3, written=True)
     other.deal(1, "?? ??").deal(1, "??", up=True)
     other.deal(2, "?? ??").deal(2, "9c", up=True)
     other.deal(3, "?? ??").deal(3, "5d", up=True)
@@ -325,9 +335,11 @@ def test_first_to_act__all_in_best_hand_passes_to_the_next_player() -> None:
 
 
 def test_first_to_act__unknown_up_card_accepts_the_recorded_actor() -> None:
-    """DESIGN.md "Unknown cards": the first actor that depends on an unknown up card is
-    accepted with a ``card.unknown`` note; an impossible actor is still refused."""
-    hand = stud(Game.SEVEN_CARD_STUD, [100] * 3).stud_street({1: "9h", 2: "8d", 3: "2c"})
+    """DESIGN.md "Unknown cards": in a written record, the first actor that depends on an
+    unknown up card is accepted with a ``card.unknown`` note; an impossible actor is still
+    refused."""
+    hand = stud(Game.SEVEN_CARD_STUD, [100] * 3, written=True)
+    hand.stud_street({1: "9h", 2: "8d", 3: "2c"})
     hand.act(3, BRING_IN).act(1, CALL).act(2, CALL)
     hand.deal(1, "2h", up=True).deal(2, "??", up=True).deal(3, "4c", up=True)
     assert hand.refuse(3, CHECK) == "stud.first_to_act"
@@ -537,7 +549,7 @@ def test_stud_deals__a_burn_that_leaves_the_stub_short_is_card_count() -> None:
     docs/rules.md "A burn is skipped when it would leave the stub short": ten five-stud
     players need 50 cards; after burns before 3rd and 4th street 10 cards are left, so a burn
     before 5th street is refused (``card.count``) and the 10 cards reach the players."""
-    hand = stud(Game.FIVE_CARD_STUD, [100] * 10)
+    hand = stud(Game.FIVE_CARD_STUD, [100] * 10, written=True)  # a record: every card unknown
     for seat in range(1, 11):
         hand.apply(Deal(seat=seat, cards=(None,))).apply(
             Deal(seat=seat, cards=(None,), face_up=True)
@@ -562,7 +574,7 @@ def test_stud_deals__no_burn_may_take_the_last_card_before_the_community_card() 
     """RULES.md "Seven Card Stud family": one community card "burning first only if a card is
     left to burn": eight players, a burn before each of 4th to 6th street leaves one card for
     7th street; a burn of it is refused (``card.count``) and it is dealt as the community card."""
-    hand = stud(Game.SEVEN_CARD_STUD, [1000] * 8)
+    hand = stud(Game.SEVEN_CARD_STUD, [1000] * 8, written=True)  # a record: every card unknown
     for seat in range(1, 9):
         hand.apply(Deal(seat=seat, cards=(None, None))).apply(
             Deal(seat=seat, cards=(None,), face_up=True)
@@ -582,3 +594,38 @@ def test_stud_deals__no_burn_may_take_the_last_card_before_the_community_card() 
     hand.apply(Deal(seat=0, cards=(None,), face_up=True))
     assert hand.state.stub == 0
     assert snapshot(hand.state).phase == "betting"
+
+
+def test_cards__a_face_up_card_must_be_known() -> None:
+    """docs/rules.md "A face-up card must be known": on a live hand a face-up ``??`` (an up
+    card, or the 7th-street community card) is refused as ``card.unknown`` and changes
+    nothing; unknown down cards and burns are accepted; a written record's hand accepts the
+    face-up ``??`` (its audit reports it)."""
+    hand = stud(Game.SEVEN_CARD_STUD, [100] * 3)
+    hand.deal(1, "?? ??")
+    before = hand.state
+    assert hand.refuse_deal(1, "??", up=True) == "card.unknown"
+    with pytest.raises(RuleViolation) as caught:
+        apply(hand.state, Deal(seat=1, cards=(None,), face_up=True))
+    assert (caught.value.rule, caught.value.seat, caught.value.actual) == ("card.unknown", 1, "??")
+    assert caught.value.message == (
+        "seat 1's card is dealt face up: the whole table sees it, so it must be known, not ??"
+    )
+    assert hand.state == before
+    hand.deal(1, "9c", up=True)
+    written = stud(Game.SEVEN_CARD_STUD, [100] * 3, written=True)
+    written.deal(1, "?? ??").deal(1, "??", up=True)
+    assert written.state.cards[0] == (None, None, None)
+
+
+def test_cards__the_community_card_must_be_known() -> None:
+    """docs/rules.md "A face-up card must be known": the stud community card (seat 0) is face
+    up for everyone: ``??`` there is ``card.unknown``; a burned ``??`` is fine."""
+    hand, stub = seven_streets(Game.SEVEN_CARD_STUD, 8)
+    while snapshot(hand.state).phase == "betting":
+        hand.act(hand.to_act, CHECK)
+    assert pending_deals(hand.state) == (DealRequest(0, 1, True),)
+    hand.burn("??")
+    assert hand.refuse_deal(0, "??", up=True) == "card.unknown"
+    assert hand.refuse_deal(0, "??") == "card.unknown"
+    hand.deal(0, stub.take(), up=True)

@@ -20,6 +20,10 @@ The known differences of RULES.md are skipped where they occur, counted and prin
   next raise over the all-in); after a short all-in bet or raise (below a full bet over the
   last full level) the raise entries of the rest of that round are not compared and the random
   player only folds, checks or calls.
+* ``stack_cap`` — floorman offers (and accepts) a bet or raise to exactly the most an opponent
+  can still match when that is below the fixed size (it stands for the full bet; RULES.md:
+  pokerkit rejects the corpus hand ``FR/wsop-2023-43-5-h85`` that raises this way). That
+  entry is left out of the comparison and never played.
 * ``odd_chip`` — pokerkit gives a tied pot's whole odd-chip remainder to the first winner
   index; a hand where a pot (or a hi-lo half) splits with a remainder is not compared on its
   final stacks.
@@ -81,7 +85,7 @@ AUTOMATIONS = (
     pokerkit.Automation.CHIPS_PUSHING,
     pokerkit.Automation.CHIPS_PULLING,
 )
-REASONS = ("fold_check_free", "open_pair", "short_all_in", "odd_chip")
+REASONS = ("fold_check_free", "open_pair", "short_all_in", "stack_cap", "odd_chip")
 _RAISES = (ActionType.BET, ActionType.RAISE, ActionType.COMPLETE)
 
 Move = tuple[str, int, int]
@@ -287,6 +291,15 @@ class DifferentialHand:
             if len(raises) > 1:
                 ours = [(m, e) for m, e in ours if m[0] != "raise"] + raises[:1]
                 self.skip("open_pair")
+        full_target = s.full_level + min(fixed_limit_sizes(s))
+        capped = [
+            (m, e)
+            for m, e in ours
+            if e.type in _RAISES and not e.all_in and e.max_amount < full_target
+        ]
+        if capped:
+            ours = [move for move in ours if move not in capped]
+            self.skip("stack_cap")
         theirs = pokerkit_moves(self.pk)
         if self.short_all_in_street == s.street:
             ours = [(m, e) for m, e in ours if m[0] != "raise"]

@@ -27,7 +27,8 @@ from export_support import (
 )
 
 from floorman.domain.cards import parse_card
-from floorman.domain.engine import Phase, apply, legal_actions, replay
+from floorman.domain.engine import Phase, apply, replay
+from floorman.domain.engine.options import turn_options
 from floorman.domain.errors import HistoryError, InvalidArgument
 from floorman.domain.games import game_spec
 from floorman.domain.history import (
@@ -303,9 +304,7 @@ def pokerkit_situations(settled: SettledRecord) -> set[str]:
         full = step == before.unit() or (before.open_pair and step == before.stakes.big_bet)
         if after.all_in[pos] and not full:
             found.add("short_all_in")
-        legal = legal_actions(before)
-        if not any(e.type is event.type and e.min_amount <= event.amount <= e.max_amount
-                   for e in legal):  # fmt: skip
+        if any(r.capped and r.min_to == event.amount for r in turn_options(before).raises):
             found.add("short_all_in")  # a raise capped by the stack (FR/wsop-2023-43-5-h85)
     for award in settled.awards:
         for part in (award.high, award.low):

@@ -20,7 +20,10 @@
 
 Unknown cards (DESIGN.md): the engine accepts a recorded actor a hidden card could make right
 and notes ``card.unknown``; a contested pot that needs unknown cards makes the hand
-"unverifiable" unless a rule finding already makes it dirty.
+"unverifiable" unless a rule finding already makes it dirty. A face-up card recorded as ``??``
+is itself a rule finding (``card.unknown`` with ``rule_broken``, at its deal: docs/rules.md "A
+face-up card must be known"); the replay goes on with the card unknown, so the rest of the
+hand is still judged.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from floorman.domain.audit.findings import (
+    UNKNOWN_CARD_RULE,
     UNREADABLE_RULE,
     AuditFinding,
     HandAudit,
@@ -51,8 +55,9 @@ from floorman.domain.engine import (
     pending_deals,
     start_hand,
 )
+from floorman.domain.engine.dealing import is_unknown_face_up
 from floorman.domain.errors import InvalidArgument, RuleViolation
-from floorman.domain.model import Action, ActionType, HandEvent, RakePolicy
+from floorman.domain.model import Action, ActionType, Deal, HandEvent, RakePolicy
 
 _AGGRESSIVE = frozenset({ActionType.BET, ActionType.RAISE, ActionType.COMPLETE})
 _SHOWDOWN_ACTIONS = frozenset({ActionType.SHOW, ActionType.MUCK})
@@ -196,10 +201,14 @@ def _step(
         if event is None:
             return state, False
     try:
-        new = apply(state, event)
+        new = apply(state, event, allow_unknown_up=True)
     except RuleViolation as violation:
         findings.append(violation_finding(violation, index, hand.line_of(index)))
         return state, True
+    if isinstance(event, Deal) and is_unknown_face_up(event):
+        findings.append(
+            _unknown_face_up(event, index, hand.line_of(index), written=hand.up_cards_written)
+        )
     if isinstance(event, Action) and event.type is ActionType.CALL:
         stated = hand.call_amounts[index] if index < len(hand.call_amounts) else None
         added = new.pot_total - state.pot_total
@@ -216,6 +225,28 @@ def _step(
                 )
             )
     return new, False
+
+
+def _unknown_face_up(deal: Deal, index: int, line: int, *, written: bool) -> AuditFinding:
+    """A face-up card the record gives as ``??`` (docs/rules.md "A face-up card must be
+    known"): a rule finding, unlike the informational ``card.unknown`` notes, where the format
+    writes face-up cards (``written``); informational where the format never writes them
+    (:attr:`RecordedHand.up_cards_written`). The replay goes on with the card unknown."""
+    whose = "the community card" if deal.seat == 0 else f"seat {deal.seat}'s face-up card"
+    message = (
+        f"{whose} is recorded as ??: the whole table saw it, so the record must name it"
+        if written
+        else f"{whose} is not written: this format does not record other players' up cards"
+    )
+    return AuditFinding(
+        rule=UNKNOWN_CARD_RULE,
+        message=message,
+        event_index=index,
+        seat=deal.seat,
+        actual="??",
+        line=line,
+        rule_broken=written,
+    )
 
 
 def _is_showdown_action(event: HandEvent) -> bool:

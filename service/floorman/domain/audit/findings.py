@@ -7,7 +7,10 @@ no event carries it, e.g. a posted blind or the summary), the seat, the expected
 values as text, and the 1-based line of the source text when the format has lines.
 
 ``card.unknown`` is informational (DESIGN.md "Unknown cards"): it never makes a hand dirty,
-but a hand whose result depends on unknown cards is "unverifiable", never "clean".
+but a hand whose result depends on unknown cards is "unverifiable", never "clean". A face-up
+card recorded as ``??`` is the exception: the whole table saw it, so the record breaks the rule
+(docs/rules.md "A face-up card must be known"): that ``card.unknown`` finding carries
+``rule_broken`` and makes the hand dirty.
 Input the readers cannot understand is reported with :data:`UNREADABLE_RULE` (not a house
 rule: the record itself is malformed) and the line. A hand number that comes back with other
 content is :data:`DUPLICATE_HAND_RULE`; an identical copy is a DUPLICATE verdict, audited
@@ -90,6 +93,8 @@ class AuditFinding:
         seat: the seat concerned, 0 when none.
         expected / actual: the values as text (``"200"`` / ``"250"``), ``""`` when none.
         line: 1-based line in the source text, 0 when unknown or not line-based.
+        rule_broken: the record breaks a rule whose id is otherwise informational (a face-up
+            card recorded as ``??``: ``card.unknown``); the finding makes the hand dirty.
     """
 
     rule: str
@@ -99,11 +104,13 @@ class AuditFinding:
     expected: str = ""
     actual: str = ""
     line: int = 0
+    rule_broken: bool = False
 
     @property
     def informational(self) -> bool:
-        """True for notes that never make a hand dirty (``card.unknown``)."""
-        return self.rule in INFORMATIONAL_RULES
+        """True for notes that never make a hand dirty (``card.unknown``, unless
+        ``rule_broken``)."""
+        return self.rule in INFORMATIONAL_RULES and not self.rule_broken
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

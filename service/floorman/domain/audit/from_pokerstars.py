@@ -62,6 +62,11 @@ from floorman.domain.model import (
 )
 
 K = StarsEventKind
+UP_CARDS_NOT_WRITTEN: Final = frozenset(
+    {SourceFormat.EVERLEAF, SourceFormat.PARTYPOKER, SourceFormat.WINAMAX}
+)
+"""Room texts that do not write other players' stud up cards (docs/hand-history-formats.md):
+an up card they leave out is a gap of the format, informational ``card.unknown``."""
 _STUD7_STREETS: Final = (
     StarsStreet.THIRD_STREET,
     StarsStreet.FOURTH_STREET,
@@ -269,6 +274,7 @@ class _Mapper:
             call_amounts=tuple(self.calls),
             loose_aggressive=True,
             room_showdown=True,
+            up_cards_written=self.format not in UP_CARDS_NOT_WRITTEN,
             revealed=self._revealed(),
             written=self._written(),
             declared=self._declared(),

@@ -126,6 +126,10 @@ class RecordedHand:
         written: every other card list the record writes outside ``events`` (a summary's
             showed / mucked lists, its board), checked for cards held twice only.
         declared: what the record says was paid.
+        up_cards_written: the format writes every face-up card it deals (False: a room text
+            that writes only the hero's cards, or none: docs/hand-history-formats.md); a
+            face-up ``??`` is then a gap of the format (the informational ``card.unknown``)
+            rather than a record that fails to name a card the table saw.
         notes: findings the reader made while mapping the record.
         identity: what names the hand across documents (the room and its hand number, in a
             reader-specific spelling); ``""`` when the record names it by nothing reliable
@@ -147,6 +151,7 @@ class RecordedHand:
     call_amounts: tuple[int | None, ...] = ()
     loose_aggressive: bool = False
     room_showdown: bool = False
+    up_cards_written: bool = True
     revealed: Mapping[int, tuple[Card | None, ...]] = field(default_factory=dict)
     written: tuple[WrittenCards, ...] = ()
     declared: DeclaredResult = field(default_factory=DeclaredResult)

@@ -33,11 +33,14 @@ Decisions where RULES.md is silent (RRoP / TDA followed, written down here):
   (``bet.amount``). An amount of 0 leaves a CALL's amount unspecified.
 * A bet or raise is offered only while some opponent could still put in more chips.
 * A bet or raise to exactly what the only opponents can still match, when that is below the
-  legal amount, stands for the full bet or raise (the excess would be returned uncalled);
+  legal amount, stands for the full bet or raise (the excess would be returned uncalled); it
+  is offered as its own entry (min = max, not all in), so the menu and the validation agree;
   the corpus hand ``FR/wsop-2023-43-5-h85`` raises this way.
 * Short all-ins: a single all-in raising by half a bet or more (fixed limit) or by a full
-  raise (pot/no limit) counts as a full raise; short all-ins that together reach a full bet
-  or raise over the last full level reopen the betting for everyone. A raise refused because
+  raise (pot/no limit) counts as a full raise and reopens the betting for everyone who acted.
+  Otherwise reopening is judged per player (RULES.md, TDA 47): a seat that already acted may
+  raise once what it faces above the bet it matched at its last action is a full raise (one
+  bet in fixed limit); short all-ins before its action never count. A raise refused because
   the betting was not reopened is ``fixed_limit.short_all_in`` in every structure (the rule
   table's one id for that rule).
 * Pot limit: the maximum is never below the minimum (a small pot still allows the minimum).

@@ -16,7 +16,7 @@ from floorman.domain.errors import HistoryError, RuleViolation
 from floorman.domain.model import Action, ActionType, Deal, HandConfig, HandEvent
 
 
-def apply(state: HandState, event: HandEvent) -> HandState:
+def apply(state: HandState, event: HandEvent, *, allow_unknown_up: bool = False) -> HandState:
     """The state after ``event``; ``state`` itself is never changed.
 
     Args:
@@ -24,6 +24,9 @@ def apply(state: HandState, event: HandEvent) -> HandState:
         event: a :class:`~floorman.domain.model.Deal` (cards to a seat, seat 0 the
             community; ``burn`` for a reported burn) or an
             :class:`~floorman.domain.model.Action` of the seat to act.
+        allow_unknown_up: accept a face-up card given as unknown (``??``), which is
+            otherwise ``card.unknown``: only for a written record being read or audited,
+            whose caller reports it (docs/rules.md "A face-up card must be known").
 
     Returns:
         A new state.
@@ -33,10 +36,12 @@ def apply(state: HandState, event: HandEvent) -> HandState:
             ``turn.out_of_turn``, ``action.not_allowed``, ``bet.amount``, ``card.count``, ...)
             and ``message`` says why in words.
     """
-    return _apply(state, event, copy=True)
+    return _apply(state, event, copy=True, allow_unknown_up=allow_unknown_up)
 
 
-def apply_in_place(state: HandState, event: HandEvent) -> HandState:
+def apply_in_place(
+    state: HandState, event: HandEvent, *, allow_unknown_up: bool = False
+) -> HandState:
     """Like :func:`apply`, but ``state`` itself becomes the state after ``event`` (and is
     returned): no copy per event. Only for a caller that owns ``state`` (made it with
     :func:`start_hand`, shares it with nobody) and drops it on a refusal: when
@@ -45,16 +50,18 @@ def apply_in_place(state: HandState, event: HandEvent) -> HandState:
     equal to what :func:`apply` gives.
 
     Raises:
-        RuleViolation: as :func:`apply`.
+        RuleViolation: as :func:`apply` (``allow_unknown_up`` too).
     """
-    return _apply(state, event, copy=False)
+    return _apply(state, event, copy=False, allow_unknown_up=allow_unknown_up)
 
 
-def _apply(state: HandState, event: HandEvent, *, copy: bool) -> HandState:
+def _apply(
+    state: HandState, event: HandEvent, *, copy: bool, allow_unknown_up: bool = False
+) -> HandState:
     """The state after ``event``: a changed copy of ``state``, or ``state`` itself."""
     events = state.events + 1
     if isinstance(event, Deal):
-        new = apply_deal(state, event, copy=copy)
+        new = apply_deal(state, event, copy=copy, allow_unknown_up=allow_unknown_up)
     elif isinstance(event, Action):
         new = _apply_action(state, event, copy)
     else:
@@ -109,8 +116,11 @@ def check_action(state: HandState, action: Action) -> RuleViolation | None:
     return None
 
 
-def replay(config: HandConfig, events: Sequence[HandEvent]) -> HandState:
-    """Start a hand from ``config`` and apply ``events`` in order.
+def replay(
+    config: HandConfig, events: Sequence[HandEvent], *, allow_unknown_up: bool = False
+) -> HandState:
+    """Start a hand from ``config`` and apply ``events`` in order (``allow_unknown_up``: as
+    :func:`apply`, for a written record).
 
     Deterministic: the same configuration and events always rebuild an equal state (equal to
     applying them one by one with :func:`apply`; the state is stepped in place, a fresh one
@@ -123,7 +133,7 @@ def replay(config: HandConfig, events: Sequence[HandEvent]) -> HandState:
     state = start_hand(config)
     for index, event in enumerate(events):
         try:
-            state = apply_in_place(state, event)
+            state = apply_in_place(state, event, allow_unknown_up=allow_unknown_up)
         except RuleViolation as violation:
             raise HistoryError(index, violation) from violation
     return state

@@ -194,42 +194,45 @@ def _aggress(s: HandState, pos: int, action: Action, options: TurnOptions) -> No
         )
     if not options.raises:
         raise RuleViolation("action.not_allowed", f"seat {seat} cannot bet or raise now", seat=seat)
-    capped = False
-    if not any(r.min_to <= to <= r.max_to for r in options.raises):
-        capped = _is_effective_stack_cap(s, pos, to, options)
-        if not capped:
-            raise _size_violation(s, seat, kind, to, options)
+    option = next((r for r in options.raises if r.min_to <= to <= r.max_to), None)
+    if option is None:
+        raise _size_violation(s, seat, kind, to, options)
     prev_cb, prev_full = s.current_bet, s.full_level
     completion = s.bring_in_pending or is_completion_round(s)
-    if capped:
-        full = True
+    # ``reopens``: a full bet or raise on its own, reopening the betting for everyone who
+    # acted; ``full``: also short all-ins that together reach one over the last full level
+    # (a new level for the cap and the fixed-limit sizes; whom they reopen the betting for
+    # is judged per player, :func:`~floorman.domain.engine.options.faces_full_raise`).
+    if option.capped:
+        reopens = full = True
     elif s.config.betting_structure is BettingStructure.FIXED_LIMIT:
         sizes = fixed_limit_sizes(s)
         unit = min(sizes)
         # a stud bring-in is no bet (RULES.md "Betting structures"): a completion is measured
         # from nothing, so an all-in "completion" of half the small bet or more is the full one
         base = 0 if completion else prev_cb
-        full = (
+        reopens = (
             to in {prev_full + size for size in sizes}
             or 2 * (to - base) >= unit  # an all-in of half a bet or more is a full bet
-            or to - prev_full >= unit  # short all-ins that together make a full bet
         )
+        full = reopens or to - prev_full >= unit  # short all-ins that together make a full bet
         if full and to - prev_full == s.stakes.big_bet and len(sizes) == 2:
             if not s.open_pair:
                 note(s, "card.unknown", "a big 4th-street bet needs an unknown up card", pos=pos)
             s.big_made = True
     else:
         min_to, _ = no_limit_bounds(s, pos, completion)
-        full = to >= min_to
+        reopens = full = to >= min_to
         if full:
             base = 0 if completion or prev_cb == 0 else prev_cb
             s.min_raise = max(s.min_raise, to - base)
-        else:  # short all-ins that together make a full raise reopen the betting
+        else:  # short all-ins that together make a full raise over the last full level
             full = to - prev_full >= max(s.min_raise, s.stakes.min_open(s.spec))
     _put(s, pos, to - s.bets[pos])
     if full:
         s.bet_count += 1
         s.full_level = to
+    if reopens:
         s.reopen_seq += 1
     s.current_bet = max(prev_cb, to)
     s.aggressor = pos
@@ -242,22 +245,6 @@ def _completion_synonym(s: HandState, kind: ActionType, options: TurnOptions) ->
     if options.aggressive is not ActionType.COMPLETE:
         return False
     return kind is (ActionType.BET if s.current_bet == 0 else ActionType.RAISE)
-
-
-def _is_effective_stack_cap(s: HandState, pos: int, to: int, options: TurnOptions) -> bool:
-    """A bet or raise to exactly the most any opponent can match, when that is below every
-    allowed amount: accepted as the full bet or raise it stands for (the excess would come
-    back uncalled anyway; the corpus hand ``FR/wsop-2023-43-5-h85`` raises this way)."""
-    reach = max(
-        (s.bets[q] + s.stacks[q] for q in range(len(s.seats)) if q != pos and s.able(q)),
-        default=0,
-    )
-    return (
-        to == reach
-        and to > s.current_bet
-        and all(r.min_to > to for r in options.raises)
-        and not options.raises[0].all_in
-    )
 
 
 def _size_violation(

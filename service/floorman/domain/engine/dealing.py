@@ -59,6 +59,16 @@ def check_new_cards(s: HandState, cards: Sequence[Card | None], *, seat: int) ->
     return known
 
 
+def is_unknown_face_up(deal: Deal) -> bool:
+    """``deal`` gives a face-up card (``face_up``, or a community card: seat 0) as unknown
+    (``None``, written ``??``); a burn is never face up."""
+    return not deal.burn and (deal.face_up or deal.seat == 0) and None in deal.cards
+
+
+def _whose(deal: Deal) -> str:
+    return "the community card" if deal.seat == 0 else f"seat {deal.seat}'s card"
+
+
 def _count_error(message: str, *, seat: int = 0, expected: object = None) -> RuleViolation:
     return RuleViolation("card.count", message, seat=seat, expected=expected)
 
@@ -75,7 +85,9 @@ def _community_due(s: HandState) -> bool:
     )
 
 
-def apply_deal(s0: HandState, deal: Deal, *, copy: bool = True) -> HandState:
+def apply_deal(
+    s0: HandState, deal: Deal, *, copy: bool = True, allow_unknown_up: bool = False
+) -> HandState:
     """Apply one Deal event (see :mod:`floorman.domain.engine.dealing`) on a copy of ``s0``
     (without ``copy``, ``s0`` itself changes).
 
@@ -83,13 +95,17 @@ def apply_deal(s0: HandState, deal: Deal, *, copy: bool = True) -> HandState:
     pattern, seats in any order; a draw's replacement cards go to the drawing seat right
     after its DRAW; the board cards of a flop, turn or river go to seat 0 (any split: the
     flop may come as one deal of three or card by card); a burn (``burn=True``, any seat)
-    counts against the stub.
+    counts against the stub. A face-up card (``face_up``, or a community card: seat 0) must
+    be known: the whole table sees it (docs/rules.md "A face-up card must be known");
+    ``allow_unknown_up`` accepts one as ``??`` all the same, for a written record an audit
+    reports on (it notes the finding itself).
 
     Raises:
         RuleViolation: ``hand.complete``, ``board.count`` (board cards when none are due, or
             more than the street deals), ``card.count`` (no cards due, too many, the wrong
-            seat or face), ``card.malformed``, ``card.not_in_deck``, ``card.duplicate``,
-            ``draw.stub`` (a draw beyond the stub and the reshuffle).
+            seat or face), ``card.unknown`` (a face-up ``??``), ``card.malformed``,
+            ``card.not_in_deck``, ``card.duplicate``, ``draw.stub`` (a draw beyond the stub
+            and the reshuffle).
     """
     if s0.phase is Phase.COMPLETE:
         raise RuleViolation("hand.complete", "the hand is over: no more cards", seat=deal.seat)
@@ -103,6 +119,14 @@ def apply_deal(s0: HandState, deal: Deal, *, copy: bool = True) -> HandState:
         if deal.seat == 0 and s0.spec.has_board:
             raise RuleViolation("board.count", message, actual=len(cards))
         raise _count_error(message, seat=deal.seat)
+    if not allow_unknown_up and is_unknown_face_up(deal):
+        raise RuleViolation(
+            "card.unknown",
+            f"{_whose(deal)} is dealt face up: the whole table sees it, so it must be known, "
+            "not ??",
+            seat=deal.seat,
+            actual="??",
+        )
     if s0.draw_owed:
         return _replacement(s0, deal, cards, copy)
     return _street_deal(s0, deal, cards, copy)

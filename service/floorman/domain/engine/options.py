@@ -9,7 +9,9 @@ Round counters (on the state): ``current_bet`` the bet to match; ``bet_count`` f
 raises toward the fixed-limit cap (a blind or a completion counts, a bring-in does not);
 ``full_level`` the bet level of the last full bet (fixed-limit raises go one bet above it);
 ``min_raise`` the pot-/no-limit minimum raise size; ``reopen_seq`` full raises so far (a seat
-that acted before the latest one may raise again; a short all-in leaves it unchanged).
+that acted before the latest one may raise again; a short all-in leaves it unchanged). Per
+seat, ``acted_level`` is the bet it matched when it last acted: short all-ins since then
+reopen the betting for it once they add up to a full raise (:func:`faces_full_raise`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ class RaiseOption:
     min_to: int
     max_to: int
     all_in: bool
+    capped: bool = False
+    """A raise to exactly the most an opponent can match, below every legal size: it stands
+    for the full bet or raise (the excess would come back uncalled)."""
 
 
 @dataclass(slots=True)
@@ -97,7 +102,8 @@ def no_limit_bounds(s: HandState, pos: int, completion: bool) -> tuple[int, int]
 def _raise_options(
     s: HandState, pos: int, kind: ActionType, completion: bool
 ) -> tuple[RaiseOption, ...]:
-    """The BET/RAISE/COMPLETE ranges for ``pos`` (stack limits and all-in entries applied)."""
+    """The BET/RAISE/COMPLETE ranges for ``pos`` (stack limits, all-in entries and the
+    effective-stack cap applied)."""
     total = s.bets[pos] + s.stacks[pos]
     cb = s.current_bet
     if s.config.betting_structure is BettingStructure.FIXED_LIMIT:
@@ -110,12 +116,30 @@ def _raise_options(
                 if total > cb and (not out or total > out[-1].max_to):
                     out.append(RaiseOption(kind, total, total, True))
                 break
-        return tuple(out)
+        return _with_cap(s, pos, kind, tuple(out))
     min_to, max_to = no_limit_bounds(s, pos, completion)
     if total < min_to:
         return (RaiseOption(kind, total, total, True),) if total > cb else ()
     max_to = min(max_to, total)
-    return (RaiseOption(kind, min_to, max_to, min_to == max_to == total),)
+    return _with_cap(s, pos, kind, (RaiseOption(kind, min_to, max_to, min_to == max_to == total),))
+
+
+def _with_cap(
+    s: HandState, pos: int, kind: ActionType, options: tuple[RaiseOption, ...]
+) -> tuple[RaiseOption, ...]:
+    """``options`` led by the effective-stack cap when it lies below every one of them: a bet
+    or raise to exactly the most any opponent can match (docs/rules.md; the corpus hand
+    ``FR/wsop-2023-43-5-h85`` raises this way). Not when the seat's own all-in is its only
+    bet or raise (its stack is then below the legal size)."""
+    if not options or options[0].all_in:
+        return options
+    reach = max(
+        (s.bets[q] + s.stacks[q] for q in range(len(s.seats)) if q != pos and s.able(q)),
+        default=0,
+    )
+    if s.current_bet < reach < options[0].min_to:
+        return (RaiseOption(kind, reach, reach, False, capped=True), *options)
+    return options
 
 
 def amount_to_call(s: HandState, pos: int) -> int:
@@ -191,11 +215,24 @@ def _blocked(s: HandState, pos: int) -> tuple[str, str]:
     )
     if limit and capped:
         return "fixed_limit.cap", f"the betting is capped at {FIXED_LIMIT_CAP} bets this round"
-    if s.acted_seq[pos] >= s.reopen_seq:
+    if s.acted_seq[pos] >= s.reopen_seq and not faces_full_raise(s, pos):
         # One rule id for the rule in every structure (RULES.md table: "a raise after a short
         # all-in that did not reopen betting"; the no-limit bullet states the same rule).
         return "fixed_limit.short_all_in", (
-            f"seat {seat} already acted and the all-in since was short of a full raise: "
-            "the betting is not reopened (call or fold)"
+            f"seat {seat} already acted and faces {cb - s.acted_level[pos]} more since, short "
+            "of a full raise: the betting is not reopened for it (call or fold)"
         )
     return "", ""
+
+
+def faces_full_raise(s: HandState, pos: int) -> bool:
+    """RULES.md "Reopening is judged per player" (TDA 47): what ``pos`` faces above the bet
+    it matched when it last acted (``acted_level``) is at least one full raise: the largest
+    bet or raise of the round in pot and no limit (at least the minimum opening bet), one
+    bet in fixed limit. Only chips added after its own action count, so short all-ins before
+    and after it never add up. (A single full raise, or a fixed-limit all-in of half a bet
+    or more, after its action reopens the betting through ``reopen_seq`` instead.)"""
+    faced = s.current_bet - s.acted_level[pos]
+    if s.config.betting_structure is BettingStructure.FIXED_LIMIT:
+        return faced >= min(fixed_limit_sizes(s))
+    return faced >= max(s.min_raise, s.stakes.min_open(s.spec))

@@ -26,6 +26,23 @@ _FORCED_RULES = {
     ForcedBetKind.BIG_BLIND_ANTE: ("ante.amount", "blind.player"),
 }
 """Rule ids (amount, seat) of a forced bet's problems; blinds are ``blind.*``."""
+_DUPLICATE_RULES = {
+    ForcedBetKind.ANTE: "ante.amount",
+    ForcedBetKind.BRING_IN: "bring_in.player",
+    ForcedBetKind.STRADDLE: "straddle.player",
+    ForcedBetKind.BIG_BLIND_ANTE: "ante.amount",
+}
+"""Rule id of a forced bet a seat posts twice (the kind's seat rule; blinds ``blind.player``)."""
+_SMALL_AND_BIG = frozenset({ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND})
+_NAMES = {
+    ForcedBetKind.ANTE: "an ante",
+    ForcedBetKind.SMALL_BLIND: "the small blind",
+    ForcedBetKind.BIG_BLIND: "the big blind",
+    ForcedBetKind.DEAD_BLIND: "a dead blind",
+    ForcedBetKind.BRING_IN: "the bring-in",
+    ForcedBetKind.STRADDLE: "a straddle",
+    ForcedBetKind.BIG_BLIND_ANTE: "a big-blind ante",
+}
 
 
 def start_hand(config: HandConfig) -> HandState:
@@ -59,7 +76,11 @@ def start_hand(config: HandConfig) -> HandState:
             ``config.seats[2].stack``, ``config.stakes.bring_in``, ``config.button_seat``,
             ``config.forced_bets[1].amount`` (rule ids ``bring_in.amount``,
             ``bring_in.player``, ``blind.amount``, ``blind.player``, ``ante.amount``,
-            ``straddle.amount``, ``straddle.player`` where one applies).
+            ``straddle.amount``, ``straddle.player`` where one applies); ``config.forced_bets[i]``
+            for a forced bet its seat already posts (the same kind twice, or a small and a big
+            blind on one seat; ``i`` the later one; a live and a dead one of a kind may stand
+            beside each other): ``blind.player``, ``ante.amount``, ``bring_in.player`` or
+            ``straddle.player``.
     """
     spec = game_spec(config.game)
     _check_config(config, spec)
@@ -282,6 +303,29 @@ def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
         )
 
 
+def _posted_twice(posted: dict[tuple[int, object, bool], int], bet: ForcedBet, index: int) -> str:
+    """Why ``bet`` (``config.forced_bets[index]``) repeats a forced bet of its seat, or ``""``
+    (then it is noted in ``posted``: (seat, kind, live) -> index). A seat posts each kind at
+    most once live and once dead, and never both a live small and a live big blind
+    (docs/rules.md "Forced bets"; a returning player's missed small blind is dead money beside
+    its live big blind: a ``DEAD_BLIND``, or a ``SMALL_BLIND`` marked ``dead``)."""
+    live = not bet.dead and bet.kind is not ForcedBetKind.DEAD_BLIND
+    key = (bet.seat, bet.kind, live)
+    if key in posted:
+        name = _NAMES.get(bet.kind, repr(bet.kind))  # type: ignore[call-overload]
+        return f"seat {bet.seat} already posts {name} (forced_bets[{posted[key]}])"
+    if live and bet.kind in _SMALL_AND_BIG:
+        other = next(iter(_SMALL_AND_BIG - {bet.kind}))
+        if (bet.seat, other, True) in posted:
+            return (
+                f"seat {bet.seat} already posts {_NAMES[other]} (forced_bets"
+                f"[{posted[bet.seat, other, True]}]): a seat posts the small or the big blind "
+                "live, never both"
+            )
+    posted[key] = index
+    return ""
+
+
 def _check_config(config: HandConfig, spec: GameSpec) -> None:
     """Refuse a malformed configuration, listing every problem (see :func:`start_hand`)."""
     problems: list[FieldViolation] = []
@@ -314,10 +358,14 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
     if spec.is_stud and (not isinstance(config.button_seat, int) or config.button_seat < 0):
         bad("config.button_seat", "", f"the dealer position {config.button_seat!r} must be >= 0")
     bring_in_at: int | None = None
+    posted: dict[tuple[int, object, bool], int] = {}
     for i, bet in enumerate(config.forced_bets):
         path = f"config.forced_bets[{i}]"
         amount_rule, seat_rule = _FORCED_RULES.get(bet.kind, ("blind.amount", "blind.player"))
-        if bet.kind is ForcedBetKind.BRING_IN:
+        twice = _posted_twice(posted, bet, i)
+        if twice:
+            bad(path, _DUPLICATE_RULES.get(bet.kind, seat_rule), twice)
+        elif bet.kind is ForcedBetKind.BRING_IN:
             if spec.has_button:
                 bad(f"{path}.kind", "bring_in.player", f"{spec.game.value} has no bring-in")
             elif bring_in_at is not None:

@@ -104,7 +104,7 @@ class HandState:
     ``contributed`` (whole hand), ``folded``, ``all_in``, ``cards`` (own cards, dealt order,
     ``None`` unknown), ``up`` (face-up flags parallel to ``cards``), ``need_down`` /
     ``need_up`` (cards still due this street), ``acted_seq`` (the reopening count when the
-    seat last acted this round, -1: not yet), ``acted_level`` (the bet it faced then).
+    seat last acted this round, -1: not yet), ``acted_level`` (the bet it matched then).
 
     Hand: ``street`` (index into ``spec.streets``), ``phase``, ``community``, the stub
     (``stub`` cards left, ``used`` known cards out of it, ``available`` known cards a draw

@@ -159,8 +159,8 @@ def settle_record(record: HandRecord) -> SettledRecord:
     for index, event in enumerate(record.events):
         before.append(state)
         streets.append(_street_of(state))
-        try:
-            state = apply(state, event)
+        try:  # a record read from a history may hold a face-up ``??``: written back as is
+            state = apply(state, event, allow_unknown_up=True)
         except RuleViolation as violation:
             raise HistoryError(index, violation) from violation
     result: HandResult | None = None

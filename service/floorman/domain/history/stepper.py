@@ -90,10 +90,11 @@ class EngineStepper:
         if self.state is None:
             return
         try:
+            # a written record may hold a face-up card as ``??``: the audit reports it
             if self._owned:
-                self.state = apply_in_place(self.state, event)
+                self.state = apply_in_place(self.state, event, allow_unknown_up=True)
             else:
-                self.state = apply(self.state, event)
+                self.state = apply(self.state, event, allow_unknown_up=True)
         except RuleViolation as violation:
             self.state = None  # dropped: in place, a refused event may leave it half changed
             self.refused_at = len(self.events) - 1
