@@ -41,7 +41,7 @@ def _corpus_document(corpus_dir: Path, name: str) -> apb.HandHistoryDocument:
 
 def test_unary_audits_many_documents_and_hands_in_one_call(audit_stub, corpus_dir):
     """One call with a PokerStars file (many hands), a UTF-16 Full Tilt file, an iPoker file
-    (a format the audit does not read) and a PHH hand: one verdict per hand, in order, each
+    and a PHH hand: one verdict per hand, in order, each
     tagged with its document; the summary counts them."""
     request = apb.AuditHandHistoriesRequest(
         documents=[
@@ -59,12 +59,12 @@ def test_unary_audits_many_documents_and_hands_in_one_call(audit_stub, corpus_di
     assert by_document[1][0].format == apb.AUDIT_FORMAT_FULL_TILT
     assert by_document[1][0].status == apb.AUDIT_STATUS_CLEAN
     assert {(h.format, h.status) for h in by_document[2]} == {
-        (apb.AUDIT_FORMAT_OTHER, apb.AUDIT_STATUS_UNSUPPORTED)
+        (apb.AUDIT_FORMAT_IPOKER, apb.AUDIT_STATUS_CLEAN)
     }
     assert by_document[2][0].format_name == "iPoker XML"
     assert by_document[3][0].document_name == "stud.phh"
     summary = response.summary
-    assert (summary.hands, summary.clean, summary.unsupported, summary.findings) == (11, 9, 2, 0)
+    assert (summary.hands, summary.clean, summary.unsupported, summary.findings) == (11, 11, 0, 0)
 
 
 def test_stream_audits_documents_as_they_arrive(audit_stub, corpus_dir):

@@ -1,0 +1,63 @@
+"""The other rooms' hands -> :class:`~floorman.domain.audit.recorded.RecordedHand`.
+
+Every room reader of :mod:`floorman.domain.history` (iPoker, Boss, Winning, KingsClub,
+Absolute) produces the PokerStars-style model, so the PokerStars audit
+(:func:`~floorman.domain.audit.from_pokerstars.stars_records`) maps the hands; what differs
+is only how a room states the result, set here:
+
+* iPoker writes no summary: each ``<player>`` states ``chips`` at the start, ``bet`` (all it
+  put in, an uncalled bet included) and ``win`` (all it took back, the uncalled bet
+  included). A ``bet`` that differs from the chips the seat's actions put in is the record
+  contradicting itself (``chips.not_conserved`` at the player's line); the result is then
+  judged on the actions: the record's final stacks are ``chips - put in + win`` (the payouts
+  follow from them and the replay), and its rake is what the chips put in leave after the
+  wins (iPoker states no rake of its own).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+
+from floorman.domain.audit.findings import AuditFinding, HandAudit, SourceFormat
+from floorman.domain.audit.from_pokerstars import stars_records
+from floorman.domain.audit.recorded import DeclaredResult, RecordedHand
+from floorman.domain.history.ipoker import IPokerFile
+
+
+def ipoker_records(parsed: IPokerFile, *, source: str) -> list[RecordedHand | HandAudit]:
+    """Every hand of an iPoker file as a record (see the module docstring), with the
+    unreadable hands and the hands of other games, in file order."""
+    results = {h.hand.line: h.players for h in parsed.hands}
+    out: list[RecordedHand | HandAudit] = []
+    for item in stars_records(parsed.stars_file(), source=source, format=SourceFormat.IPOKER):
+        players = results.get(item.line) if isinstance(item, RecordedHand) else None
+        if players is None or not isinstance(item, RecordedHand):
+            out.append(item)
+            continue
+        hand = next(h.hand for h in parsed.hands if h.hand.line == item.line)
+        put_in: dict[int, int] = defaultdict(int)
+        for event in hand.events:
+            put_in[event.seat] += event.added
+        notes = [
+            AuditFinding(
+                rule="chips.not_conserved",
+                message=f"seat {p.seat} is written to have put in {p.bet}; its actions put in "
+                f"{put_in[p.seat]}",
+                seat=p.seat,
+                expected=str(put_in[p.seat]),
+                actual=str(p.bet),
+                line=p.line,
+            )
+            for p in players
+            if p.bet != put_in[p.seat]
+        ]
+        seats = {seat.seat for seat in item.config.seats}
+        final = {p.seat: p.chips - put_in[p.seat] + p.win for p in players if p.seat in seats}
+        rake = sum(put_in[p.seat] for p in players) - sum(p.win for p in players)
+        line = min((p.line for p in players), default=item.line)
+        declared = DeclaredResult(
+            rake=rake, rake_line=line, final_stacks=final, final_stacks_line=line
+        )
+        out.append(replace(item, declared=declared, notes=(*item.notes, *notes)))
+    return out

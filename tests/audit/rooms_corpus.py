@@ -1,0 +1,27 @@
+"""The room formats read by ``floorman.domain.audit.from_rooms`` (iPoker, Boss, Winning,
+KingsClub, Absolute): the corpus sites they read and the hands whose findings are a real
+fault of the record, with the reason. ``test_audit_corpus`` folds both into its tables."""
+
+from __future__ import annotations
+
+from floorman.domain.audit import SourceFormat
+
+ROOM_SITES: dict[str, SourceFormat] = {
+    "iPoker": SourceFormat.IPOKER,
+}
+"""manifest.tsv site -> the format its files are read as."""
+
+_IPOKER_TOUR = "hh-fpdb/tour/iPoker/7-StudHi-USD-STT-5-201103.txt"
+_IPOKER_BET_TOTAL = (
+    "a fault of the record: a player's bet total (the <player> line's bet) is one ante more "
+    "than the chips its actions put in, while its opponents' wins add up with the actions"
+)
+ROOM_KNOWN_FINDINGS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
+    (_IPOKER_TOUR, hand): (frozenset({"chips.not_conserved"}), _IPOKER_BET_TOTAL)
+    for hand in (
+        "4044860560", "4044887186", "4044887621", "4044888659", "4044922307", "4044980553",
+        "4044982218", "4045005614", "4045005684", "4045005928", "4045006063", "4045033373",
+        "4045034332",
+    )
+}  # fmt: skip
+"""(corpus file, hand id) -> (the rule ids found, why the record is at fault)."""
