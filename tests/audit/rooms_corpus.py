@@ -8,6 +8,7 @@ from floorman.domain.audit import SourceFormat
 
 ROOM_SITES: dict[str, SourceFormat] = {
     "iPoker": SourceFormat.IPOKER,
+    "Boss": SourceFormat.BOSS,
 }
 """manifest.tsv site -> the format its files are read as."""
 

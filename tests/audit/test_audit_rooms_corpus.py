@@ -19,6 +19,7 @@ from tests.audit.rooms_corpus import ROOM_KNOWN_FINDINGS, ROOM_SITES
 
 SUMMARY_PROPERTY = "audit_summary"
 EXPECTED: dict[tuple[str, str, str], int] = {
+    ("boss", "five_card_draw", "clean"): 15,
     ("ipoker", "five_card_stud", "clean"): 1,
     ("ipoker", "seven_card_stud", "clean"): 106,
     ("ipoker", "seven_card_stud", "findings"): 13,
@@ -26,6 +27,7 @@ EXPECTED: dict[tuple[str, str, str], int] = {
 }
 """(format, game, verdict) -> hands, over every corpus file of the sites read."""
 FOLDERS: dict[str, tuple[str, int, int]] = {
+    "cash/Boss": ("Boss XML", 15, 0),
     "cash/iPoker": ("iPoker XML", 8, 0),
     "tour/iPoker": ("iPoker XML", 104, 13),
 }

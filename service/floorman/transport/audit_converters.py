@@ -23,6 +23,7 @@ FORMAT_FROM_PB: Final[dict[int, SourceFormat | None]] = {
     apb.AUDIT_FORMAT_POKERSTARS: SourceFormat.POKERSTARS,
     apb.AUDIT_FORMAT_FULL_TILT: SourceFormat.FULL_TILT,
     apb.AUDIT_FORMAT_IPOKER: SourceFormat.IPOKER,
+    apb.AUDIT_FORMAT_BOSS: SourceFormat.BOSS,
 }
 """The formats a request may name: those the audit reads (a new reader adds its line)."""
 _OTHER_FORMATS_TO_PB: Final = {

@@ -33,8 +33,9 @@ from floorman.domain.audit.findings import (
 )
 from floorman.domain.audit.from_phh import looks_like_phh, phh_records
 from floorman.domain.audit.from_pokerstars import stars_records
-from floorman.domain.audit.from_rooms import ipoker_records
+from floorman.domain.audit.from_rooms import boss_records, ipoker_records
 from floorman.domain.audit.recorded import RecordedHand
+from floorman.domain.history.boss import looks_like_boss, parse_boss
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
 from floorman.domain.history.ipoker import looks_like_ipoker, parse_ipoker
 from floorman.domain.history.pokerstars import parse_file
@@ -87,7 +88,7 @@ _DETECT: Final[tuple[tuple[SourceFormat, Callable[[str], object]], ...]] = (
     (SourceFormat.FULL_TILT, looks_like_full_tilt),
     (SourceFormat.IPOKER, looks_like_ipoker),
     (SourceFormat.MERGE, lambda text: "<description type=" in text),
-    (SourceFormat.BOSS, lambda text: "<HISTORY " in text and "GAME_" in text),
+    (SourceFormat.BOSS, looks_like_boss),
     *(
         (fmt, _HAND_STARTS[fmt].search)
         for fmt in (
@@ -289,6 +290,7 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
         parse_full_tilt(text), source=source, format=SourceFormat.FULL_TILT
     ),
     SourceFormat.IPOKER: lambda text, source: ipoker_records(parse_ipoker(text), source=source),
+    SourceFormat.BOSS: lambda text, source: boss_records(parse_boss(text), source=source),
 }
 """The formats the audit reads, each one entry: a new room's reader is one module and one
 line here (its hand-start pattern in ``_HAND_STARTS`` then only counts hands before it)."""

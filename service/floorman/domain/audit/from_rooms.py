@@ -12,6 +12,11 @@ is only how a room states the result, set here:
   judged on the actions: the record's final stacks are ``chips - put in + win`` (the payouts
   follow from them and the replay), and its rake is what the chips put in leave after the
   wins (iPoker states no rake of its own).
+* Boss writes ``<SHOWDOWN POT RAKE>`` (the pot after the rake) and a ``<RESULT WIN>`` per
+  player: the payouts, the rake and the total pot (``POT + RAKE``), each at its line; it
+  states no uncalled bet returned (its pot leaves it out), so none is checked. A mucked
+  hand's cards (``$(STR_G_MUCK)`` with cards) are written cards: the duplicate check counts
+  them, and they are shown when the rules turn the hand face up.
 """
 
 from __future__ import annotations
@@ -21,8 +26,10 @@ from dataclasses import replace
 
 from floorman.domain.audit.findings import AuditFinding, HandAudit, SourceFormat
 from floorman.domain.audit.from_pokerstars import stars_records
-from floorman.domain.audit.recorded import DeclaredResult, RecordedHand
+from floorman.domain.audit.recorded import DeclaredResult, RecordedHand, WrittenCards
+from floorman.domain.history.boss import BossFile
 from floorman.domain.history.ipoker import IPokerFile
+from floorman.domain.history.pokerstars_model import StarsEventKind
 
 
 def ipoker_records(parsed: IPokerFile, *, source: str) -> list[RecordedHand | HandAudit]:
@@ -57,7 +64,43 @@ def ipoker_records(parsed: IPokerFile, *, source: str) -> list[RecordedHand | Ha
         rake = sum(put_in[p.seat] for p in players) - sum(p.win for p in players)
         line = min((p.line for p in players), default=item.line)
         declared = DeclaredResult(
-            rake=rake, rake_line=line, final_stacks=final, final_stacks_line=line
+            payout_lines={p.seat: p.line for p in players},
+            rake=rake,
+            rake_line=line,
+            final_stacks=final,
+            final_stacks_line=line,
         )
         out.append(replace(item, declared=declared, notes=(*item.notes, *notes)))
+    return out
+
+
+def boss_records(parsed: BossFile, *, source: str) -> list[RecordedHand | HandAudit]:
+    """Every hand of a Boss file as a record (see the module docstring), with the unreadable
+    hands and the hands of other games, in file order."""
+    results = {h.hand.line: h.result for h in parsed.hands}
+    out: list[RecordedHand | HandAudit] = []
+    for item in stars_records(parsed.stars_file(), source=source, format=SourceFormat.BOSS):
+        result = results.get(item.line) if isinstance(item, RecordedHand) else None
+        if result is None or not isinstance(item, RecordedHand):
+            out.append(item)
+            continue
+        hand = next(h.hand for h in parsed.hands if h.hand.line == item.line)
+        mucked = [e for e in hand.events if e.kind is StarsEventKind.MUCK and e.cards]
+        declared = DeclaredResult(
+            payouts={seat: won for seat, won in result.wins.items() if won},
+            payout_lines=dict(result.win_lines),
+            rake=result.rake,
+            rake_line=result.line,
+            total_pot=result.pot + result.rake,
+            pot_line=result.line,
+        )
+        written = tuple(WrittenCards(seat=e.seat, cards=e.cards, line=e.line) for e in mucked)
+        out.append(
+            replace(
+                item,
+                declared=declared,
+                written=(*item.written, *written),
+                revealed={**item.revealed, **{e.seat: e.cards for e in mucked}},
+            )
+        )
     return out

@@ -164,8 +164,8 @@ def ipoker_card(text: str) -> Card | None:
     return card
 
 
-class _Lines:
-    """Offset -> 1-based line number."""
+class LineIndex:
+    """Offset -> 1-based line number (the XML readers keep each element's line)."""
 
     def __init__(self, text: str) -> None:
         self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
@@ -184,7 +184,7 @@ def parse_ipoker(text: str) -> IPokerFile:
         The hands of the seed games in file order, the hands of other games, and one problem
         per hand that could not be read (with its line). Never raises for bad input.
     """
-    lines = _Lines(text)
+    lines = LineIndex(text)
     sessions = [m.start() for m in _SESSION.finditer(text)] or [0]
     bounds = list(zip(sessions, [*sessions[1:], len(text)], strict=True))
     raw: list[_RawHand] = []
@@ -334,7 +334,7 @@ def _levels(raw: list[_RawHand]) -> dict[tuple[int, int], tuple[int, int]]:
 class _GameReader:
     """Reads one ``<game>``; raises :class:`_Problem`."""
 
-    def __init__(self, session: _Session, match: re.Match[str], lines: _Lines, hand_id: int):
+    def __init__(self, session: _Session, match: re.Match[str], lines: LineIndex, hand_id: int):
         self.session = session
         self.match = match
         self.lines = lines
