@@ -9,6 +9,8 @@ from floorman.domain.audit import SourceFormat
 ROOM_SITES: dict[str, SourceFormat] = {
     "iPoker": SourceFormat.IPOKER,
     "Boss": SourceFormat.BOSS,
+    "WinningOld": SourceFormat.WINNING,
+    "WinningNew": SourceFormat.WINNING,
 }
 """manifest.tsv site -> the format its files are read as."""
 
@@ -25,4 +27,20 @@ ROOM_KNOWN_FINDINGS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
         "4045034332",
     )
 }  # fmt: skip
+_WINNING_HL = "hh-fpdb/cash/Winning/7-Stud-HL-8max-USD-1.00-2.00-201608.HH00000000_G0.txt"
+ROOM_KNOWN_FINDINGS.update(
+    {
+        (_WINNING_HL, "693975843"): (
+            frozenset({"payout.amount"}),
+            "the room gives the odd cent of the 7.05 hi-lo split to the low half (ChazDazzle "
+            '3.53, KickAzzJohnny 3.52); RULES.md "Seven Card Stud family" gives an odd chip '
+            "between the halves to the high half",
+        ),
+        (_WINNING_HL, "693976187"): (
+            frozenset({"history.unreadable"}),
+            "the file ends inside the hand: its header and seats, then nothing (no ante, card "
+            "or action)",
+        ),
+    }
+)
 """(corpus file, hand id) -> (the rule ids found, why the record is at fault)."""

@@ -20,6 +20,9 @@ from tests.audit.rooms_corpus import ROOM_KNOWN_FINDINGS, ROOM_SITES
 SUMMARY_PROPERTY = "audit_summary"
 EXPECTED: dict[tuple[str, str, str], int] = {
     ("boss", "five_card_draw", "clean"): 15,
+    ("winning", "seven_card_stud", "clean"): 5,
+    ("winning", "seven_card_stud_hi_lo", "findings"): 1,
+    ("winning", "-", "findings"): 1,
     ("ipoker", "five_card_stud", "clean"): 1,
     ("ipoker", "seven_card_stud", "clean"): 106,
     ("ipoker", "seven_card_stud", "findings"): 13,
@@ -28,6 +31,7 @@ EXPECTED: dict[tuple[str, str, str], int] = {
 """(format, game, verdict) -> hands, over every corpus file of the sites read."""
 FOLDERS: dict[str, tuple[str, int, int]] = {
     "cash/Boss": ("Boss XML", 15, 0),
+    "cash/Winning": ("Winning Poker Network text", 5, 2),
     "cash/iPoker": ("iPoker XML", 8, 0),
     "tour/iPoker": ("iPoker XML", 104, 13),
 }

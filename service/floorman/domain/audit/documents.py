@@ -40,6 +40,7 @@ from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_t
 from floorman.domain.history.ipoker import looks_like_ipoker, parse_ipoker
 from floorman.domain.history.pokerstars import parse_file
 from floorman.domain.history.pokerstars_header import HEADER as STARS_HEADER
+from floorman.domain.history.winning import parse_winning
 
 _FORMAT_NAMES: Final = {
     SourceFormat.PHH: "PHH",
@@ -291,6 +292,9 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     ),
     SourceFormat.IPOKER: lambda text, source: ipoker_records(parse_ipoker(text), source=source),
     SourceFormat.BOSS: lambda text, source: boss_records(parse_boss(text), source=source),
+    SourceFormat.WINNING: lambda text, source: stars_records(
+        parse_winning(text), source=source, format=SourceFormat.WINNING
+    ),
 }
 """The formats the audit reads, each one entry: a new room's reader is one module and one
 line here (its hand-start pattern in ``_HAND_STARTS`` then only counts hands before it)."""
