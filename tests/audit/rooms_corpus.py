@@ -11,6 +11,7 @@ ROOM_SITES: dict[str, SourceFormat] = {
     "Boss": SourceFormat.BOSS,
     "WinningOld": SourceFormat.WINNING,
     "WinningNew": SourceFormat.WINNING,
+    "KingsClub": SourceFormat.KINGSCLUB,
 }
 """manifest.tsv site -> the format its files are read as."""
 
@@ -40,6 +41,23 @@ ROOM_KNOWN_FINDINGS.update(
             frozenset({"history.unreadable"}),
             "the file ends inside the hand: its header and seats, then nothing (no ante, card "
             "or action)",
+        ),
+    }
+)
+_KINGS = "hh-fpdb/cash/KingsClub/"
+ROOM_KNOWN_FINDINGS.update(
+    {
+        (_KINGS + "7-Stud-USD-44-88-202010.txt", "37581152"): (
+            frozenset({"bet.amount"}),
+            "44/88 limit stud: after the completion to 44, Player3 'raises to 77.16' (an "
+            "increment of 33.16, the bring-in); a fixed-limit raise on 3rd street goes to 88 "
+            '(RULES.md "Common to every game": fixed-limit bet sizes)',
+        ),
+        (_KINGS + "Razz-USD-500-100-202101.multi.pot.failure.txt", "3537921"): (
+            frozenset({"bet.amount"}),
+            "500/1,000 razz: after the bring-in of 125 and a short all-in 'bet' to 225, "
+            "Player4 'raises to 625'; the completion goes to the 500 small bet (RULES.md "
+            '"Seven Card Stud family": the bring-in, completing to the small bet)',
         ),
     }
 )

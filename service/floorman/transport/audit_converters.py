@@ -24,6 +24,8 @@ FORMAT_FROM_PB: Final[dict[int, SourceFormat | None]] = {
     apb.AUDIT_FORMAT_FULL_TILT: SourceFormat.FULL_TILT,
     apb.AUDIT_FORMAT_IPOKER: SourceFormat.IPOKER,
     apb.AUDIT_FORMAT_BOSS: SourceFormat.BOSS,
+    apb.AUDIT_FORMAT_WINNING: SourceFormat.WINNING,
+    apb.AUDIT_FORMAT_KINGSCLUB: SourceFormat.KINGSCLUB,
 }
 """The formats a request may name: those the audit reads (a new reader adds its line)."""
 _OTHER_FORMATS_TO_PB: Final = {

@@ -33,11 +33,12 @@ from floorman.domain.audit.findings import (
 )
 from floorman.domain.audit.from_phh import looks_like_phh, phh_records
 from floorman.domain.audit.from_pokerstars import stars_records
-from floorman.domain.audit.from_rooms import boss_records, ipoker_records
+from floorman.domain.audit.from_rooms import boss_records, ipoker_records, kingsclub_records
 from floorman.domain.audit.recorded import RecordedHand
 from floorman.domain.history.boss import looks_like_boss, parse_boss
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
 from floorman.domain.history.ipoker import looks_like_ipoker, parse_ipoker
+from floorman.domain.history.kingsclub import parse_kingsclub
 from floorman.domain.history.pokerstars import parse_file
 from floorman.domain.history.pokerstars_header import HEADER as STARS_HEADER
 from floorman.domain.history.winning import parse_winning
@@ -292,6 +293,9 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     ),
     SourceFormat.IPOKER: lambda text, source: ipoker_records(parse_ipoker(text), source=source),
     SourceFormat.BOSS: lambda text, source: boss_records(parse_boss(text), source=source),
+    SourceFormat.KINGSCLUB: lambda text, source: kingsclub_records(
+        parse_kingsclub(text), source=source
+    ),
     SourceFormat.WINNING: lambda text, source: stars_records(
         parse_winning(text), source=source, format=SourceFormat.WINNING
     ),

@@ -17,6 +17,9 @@ is only how a room states the result, set here:
   states no uncalled bet returned (its pot leaves it out), so none is checked. A mucked
   hand's cards (``$(STR_G_MUCK)`` with cards) are written cards: the duplicate check counts
   them, and they are shown when the rules turn the hand face up.
+* KingsClub's summary gives each seat's final stack, ``Rake R`` and ``name wins pot (X)``:
+  the payouts, the rake and the final stacks, each at its line; no uncalled bet or total pot
+  is stated.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from floorman.domain.audit.from_pokerstars import stars_records
 from floorman.domain.audit.recorded import DeclaredResult, RecordedHand, WrittenCards
 from floorman.domain.history.boss import BossFile
 from floorman.domain.history.ipoker import IPokerFile
+from floorman.domain.history.kingsclub import KingsClubFile
 from floorman.domain.history.pokerstars_model import StarsEventKind
 
 
@@ -103,4 +107,27 @@ def boss_records(parsed: BossFile, *, source: str) -> list[RecordedHand | HandAu
                 revealed={**item.revealed, **{e.seat: e.cards for e in mucked}},
             )
         )
+    return out
+
+
+def kingsclub_records(parsed: KingsClubFile, *, source: str) -> list[RecordedHand | HandAudit]:
+    """Every hand of a KingsClub file as a record (see the module docstring), with the
+    unreadable hands and the hands of other games, in file order."""
+    results = {h.hand.line: h.result for h in parsed.hands}
+    out: list[RecordedHand | HandAudit] = []
+    records = stars_records(parsed.stars_file(), source=source, format=SourceFormat.KINGSCLUB)
+    for item in records:
+        result = results.get(item.line) if isinstance(item, RecordedHand) else None
+        if result is None or not isinstance(item, RecordedHand):
+            out.append(item)
+            continue
+        declared = DeclaredResult(
+            payouts=dict(result.wins),
+            payout_lines=dict(result.win_lines),
+            rake=result.rake,
+            rake_line=result.rake_line,
+            final_stacks=dict(result.final_stacks),
+            final_stacks_line=result.final_line,
+        )
+        out.append(replace(item, declared=declared))
     return out
