@@ -12,6 +12,7 @@ ROOM_SITES: dict[str, SourceFormat] = {
     "WinningOld": SourceFormat.WINNING,
     "WinningNew": SourceFormat.WINNING,
     "KingsClub": SourceFormat.KINGSCLUB,
+    "Absolute": SourceFormat.ABSOLUTE,
 }
 """manifest.tsv site -> the format its files are read as."""
 

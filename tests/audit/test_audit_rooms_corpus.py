@@ -19,6 +19,7 @@ from tests.audit.rooms_corpus import ROOM_KNOWN_FINDINGS, ROOM_SITES
 
 SUMMARY_PROPERTY = "audit_summary"
 EXPECTED: dict[tuple[str, str, str], int] = {
+    ("absolute", "seven_card_stud_hi_lo", "clean"): 1,
     ("boss", "five_card_draw", "clean"): 15,
     ("kingsclub", "razz", "clean"): 1,
     ("kingsclub", "razz", "findings"): 1,
@@ -34,6 +35,7 @@ EXPECTED: dict[tuple[str, str, str], int] = {
 }
 """(format, game, verdict) -> hands, over every corpus file of the sites read."""
 FOLDERS: dict[str, tuple[str, int, int]] = {
+    "cash/Absolute": ("Absolute text", 1, 0),
     "cash/Boss": ("Boss XML", 15, 0),
     "cash/KingsClub": ("KingsClub text", 2, 2),
     "cash/Winning": ("Winning Poker Network text", 5, 2),

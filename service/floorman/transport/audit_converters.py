@@ -26,6 +26,7 @@ FORMAT_FROM_PB: Final[dict[int, SourceFormat | None]] = {
     apb.AUDIT_FORMAT_BOSS: SourceFormat.BOSS,
     apb.AUDIT_FORMAT_WINNING: SourceFormat.WINNING,
     apb.AUDIT_FORMAT_KINGSCLUB: SourceFormat.KINGSCLUB,
+    apb.AUDIT_FORMAT_ABSOLUTE: SourceFormat.ABSOLUTE,
 }
 """The formats a request may name: those the audit reads (a new reader adds its line)."""
 _OTHER_FORMATS_TO_PB: Final = {

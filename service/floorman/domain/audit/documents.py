@@ -35,6 +35,7 @@ from floorman.domain.audit.from_phh import looks_like_phh, phh_records
 from floorman.domain.audit.from_pokerstars import stars_records
 from floorman.domain.audit.from_rooms import boss_records, ipoker_records, kingsclub_records
 from floorman.domain.audit.recorded import RecordedHand
+from floorman.domain.history.absolute import parse_absolute
 from floorman.domain.history.boss import looks_like_boss, parse_boss
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
 from floorman.domain.history.ipoker import looks_like_ipoker, parse_ipoker
@@ -293,6 +294,9 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     ),
     SourceFormat.IPOKER: lambda text, source: ipoker_records(parse_ipoker(text), source=source),
     SourceFormat.BOSS: lambda text, source: boss_records(parse_boss(text), source=source),
+    SourceFormat.ABSOLUTE: lambda text, source: stars_records(
+        parse_absolute(text), source=source, format=SourceFormat.ABSOLUTE
+    ),
     SourceFormat.KINGSCLUB: lambda text, source: kingsclub_records(
         parse_kingsclub(text), source=source
     ),

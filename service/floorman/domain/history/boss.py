@@ -27,7 +27,6 @@ from typing import Final
 
 from floorman.domain.cards import Card, make_card
 from floorman.domain.history.amounts import parse_money
-from floorman.domain.history.ipoker import LineIndex
 from floorman.domain.history.limits import MAX_HAND_EVENTS, text_digest
 from floorman.domain.history.pokerstars_model import (
     StarsEvent,
@@ -39,6 +38,7 @@ from floorman.domain.history.pokerstars_model import (
     StarsStreet,
     StarsUnsupported,
 )
+from floorman.domain.history.room_text import LineIndex
 from floorman.domain.model import BettingStructure, Game, Stakes
 
 K = StarsEventKind
@@ -340,13 +340,21 @@ class _HandReader:
             all_in = kind == "ACTION_ALLIN"
             self.bets[seat] = value
             if all_in and value <= top:
-                self.emit(K.CALL, line, seat, amount=value - before, added=value - before,
-                          all_in=True)  # fmt: skip
+                self.emit(
+                    K.CALL, line, seat, amount=value - before, added=value - before, all_in=True
+                )
             elif top == 0:
                 self.emit(K.BET, line, seat, amount=value, added=value, all_in=all_in)
             else:
-                self.emit(K.RAISE, line, seat, amount=value - before, to_amount=value,
-                          added=value - before, all_in=all_in)  # fmt: skip
+                self.emit(
+                    K.RAISE,
+                    line,
+                    seat,
+                    amount=value - before,
+                    to_amount=value,
+                    added=value - before,
+                    all_in=all_in,
+                )
         else:
             raise _Problem(line, f"action {kind!r} is not one the reader knows")
 

@@ -25,7 +25,6 @@ total).
 
 from __future__ import annotations
 
-import bisect
 import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from floorman.domain.history.pokerstars_model import (
     StarsStreet,
     StarsUnsupported,
 )
+from floorman.domain.history.room_text import LineIndex
 from floorman.domain.model import BettingStructure, Game, Stakes
 
 K = StarsEventKind
@@ -162,16 +162,6 @@ def ipoker_card(text: str) -> Card | None:
     if card is None:
         raise ValueError(f"{text!r} is not a card")
     return card
-
-
-class LineIndex:
-    """Offset -> 1-based line number (the XML readers keep each element's line)."""
-
-    def __init__(self, text: str) -> None:
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
-
-    def at(self, offset: int) -> int:
-        return bisect.bisect_right(self.starts, offset)
 
 
 def parse_ipoker(text: str) -> IPokerFile:

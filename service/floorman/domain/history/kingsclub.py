@@ -129,13 +129,17 @@ def parse_kingsclub(text: str) -> KingsClubFile:
         found = re.match(r"^#(\d+)", first)
         hand_id = int(found.group(1)) if found else 0
         if header is None:
-            problems.append(StarsProblem(line=number, message="cannot read the KingsClub header",
-                                         hand_id=hand_id))  # fmt: skip
+            problems.append(
+                StarsProblem(
+                    line=number, message="cannot read the KingsClub header", hand_id=hand_id
+                )
+            )
             continue
         game = _GAMES.get(header.group("game").lower())
         if game is None or header.group("limit") != "Limit":
-            unsupported.append(StarsUnsupported(line=number, hand_id=hand_id,
-                                                game_name=header.group("game")))  # fmt: skip
+            unsupported.append(
+                StarsUnsupported(line=number, hand_id=hand_id, game_name=header.group("game"))
+            )
             continue
         try:
             hands.append(_read(block, header, game, hand_id))
@@ -173,8 +177,11 @@ def _read(
             else:
                 raise RoomProblem(line, f"cannot read the summary line {text!r}")
         elif builder.street is StarsStreet.SETUP and (seat := _SEAT.match(text)):
-            builder.add_seat(int(seat.group("seat")), seat.group("name"),
-                             builder.money(seat.group("stack"), line))  # fmt: skip
+            builder.add_seat(
+                int(seat.group("seat")),
+                seat.group("name"),
+                builder.money(seat.group("stack"), line),
+            )
         elif text.startswith("Table "):
             table = text[len("Table ") :].strip("'")
         elif _DATE.match(text):
@@ -199,8 +206,14 @@ def _read(
     _shows(builder, shows)
     result = None
     if finals or wins:
-        result = KingsClubResult(final_stacks=finals, final_line=final_line, rake=rake,
-                                 rake_line=rake_line, wins=wins, win_lines=win_lines)  # fmt: skip
+        result = KingsClubResult(
+            final_stacks=finals,
+            final_line=final_line,
+            rake=rake,
+            rake_line=rake_line,
+            wins=wins,
+            win_lines=win_lines,
+        )
     small = builder.money(header.group("small"), number)
     big = builder.money(header.group("big"), number)
     hand = builder.build(

@@ -9,6 +9,8 @@ the events (each with its line); a reader calls it line by line and raises
 
 from __future__ import annotations
 
+import bisect
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Final
@@ -41,6 +43,16 @@ STUD_GAMES: Final = {
     "stud hi/lo": Game.SEVEN_CARD_STUD_HI_LO,
     "razz": Game.RAZZ,
 }
+
+
+class LineIndex:
+    """Offset -> 1-based line number (the XML readers keep each element's line)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def at(self, offset: int) -> int:
+        return bisect.bisect_right(self.starts, offset)
 
 
 class RoomProblem(Exception):
@@ -148,8 +160,15 @@ class HandBuilder:
         if top == 0:
             self.emit(K.BET, line, seat, amount=to - before, added=to - before, all_in=all_in)
         else:
-            self.emit(K.RAISE, line, seat, amount=to - before, to_amount=to,
-                      added=to - before, all_in=all_in)  # fmt: skip
+            self.emit(
+                K.RAISE,
+                line,
+                seat,
+                amount=to - before,
+                to_amount=to,
+                added=to - before,
+                all_in=all_in,
+            )
 
     def adds(self, seat: int, added: int, line: int, *, all_in: bool = False) -> None:
         """A bet or raise written as the chips added."""

@@ -144,8 +144,9 @@ def _read_old(
     hand_id = int(header.group("id"))
     game = _OLD_GAMES.get(header.group("game").strip().lower())
     if game is None:
-        unsupported.append(StarsUnsupported(line=block[0][0], hand_id=hand_id,
-                                            game_name=header.group("game")))  # fmt: skip
+        unsupported.append(
+            StarsUnsupported(line=block[0][0], hand_id=hand_id, game_name=header.group("game"))
+        )
         return None
     started = block[0][1].split(":", 1)[1].strip()
     title = f"Winning Game #{hand_id}: {header.group('table')} - {started}"
@@ -155,8 +156,11 @@ def _read_old(
     totals: tuple[int, int, int] | None = None
     for line, text in block[2:]:
         if seat := _OLD_SEAT.match(text):
-            builder.add_seat(int(seat.group("seat")), seat.group("name"),
-                             builder.money(seat.group("stack"), line))  # fmt: skip
+            builder.add_seat(
+                int(seat.group("seat")),
+                seat.group("name"),
+                builder.money(seat.group("stack"), line),
+            )
         elif marker := _OLD_MARKER.match(text):
             street = _OLD_MARKERS.get(marker.group("name").lower())
             if street is None:
@@ -173,8 +177,9 @@ def _read_old(
             _old_result(builder, result, line)
         elif uncalled := _UNCALLED.match(text):
             seat = builder.seat_of(uncalled.group("name"), line)
-            builder.emit(K.UNCALLED_RETURN, line, seat,
-                         amount=builder.money(uncalled.group("amount"), line))  # fmt: skip
+            builder.emit(
+                K.UNCALLED_RETURN, line, seat, amount=builder.money(uncalled.group("amount"), line)
+            )
         elif text.startswith("Player "):
             _old_action(builder, text[len("Player ") :], line, cards)
         elif not _NOISE.match(text):
@@ -291,15 +296,22 @@ def _read_new(
         unsupported.append(StarsUnsupported(line=number, hand_id=hand_id, game_name=name))
         return None
     money = "$" in header.group("small")
-    builder = HandBuilder(hand_id=hand_id, line=number, scale=100 if money else 1,
-                          header=f"Winning Hand #{hand_id}: {header.group('when')}")  # fmt: skip
+    builder = HandBuilder(
+        hand_id=hand_id,
+        line=number,
+        scale=100 if money else 1,
+        header=f"Winning Hand #{hand_id}: {header.group('when')}",
+    )
     table = block[1][1] if len(block) > 1 else ""
     max_seats = re.search(r" (\d+)-max$", table)
     totals: tuple[int, int, int] | None = None
     for line, text in block[1:]:
         if builder.street is StarsStreet.SETUP and (seat := _NEW_SEAT.match(text)):
-            builder.add_seat(int(seat.group("seat")), seat.group("name"),
-                             builder.money(seat.group("stack"), line))  # fmt: skip
+            builder.add_seat(
+                int(seat.group("seat")),
+                seat.group("name"),
+                builder.money(seat.group("stack"), line),
+            )
         elif marker := _NEW_MARKER.match(text):
             street = _NEW_STREETS.get(marker.group("name").strip().lower())
             if street is None:
@@ -311,8 +323,10 @@ def _read_new(
                 totals = (builder.money(total.group("total"), line) + rake, rake, line)
             elif seat_line := _NEW_SUMMARY_SEAT.match(text):
                 seat = int(seat_line.group("seat"))
-                won = sum(builder.money(m.group("amount"), line)
-                          for m in _WON.finditer(seat_line.group("rest")))  # fmt: skip
+                won = sum(
+                    builder.money(m.group("amount"), line)
+                    for m in _WON.finditer(seat_line.group("rest"))
+                )
                 collected = any(e.kind is K.COLLECT and e.seat == seat for e in builder.events)
                 if won and not collected:  # the summary is the only statement of the win
                     builder.emit(K.COLLECT, line, seat, amount=won)
@@ -321,8 +335,9 @@ def _read_new(
                 raise RoomProblem(line, f"cannot read the summary line {text!r}")
         elif uncalled := _UNCALLED.match(text):
             seat = builder.seat_of(uncalled.group("name"), line)
-            builder.emit(K.UNCALLED_RETURN, line, seat,
-                         amount=builder.money(uncalled.group("amount"), line))  # fmt: skip
+            builder.emit(
+                K.UNCALLED_RETURN, line, seat, amount=builder.money(uncalled.group("amount"), line)
+            )
         elif text.startswith("Dealt to "):
             _new_dealt(builder, text[len("Dealt to ") :], line)
         elif (split := builder.split_name(text, " ")) is not None:
@@ -358,8 +373,9 @@ def _new_dealt(builder: HandBuilder, text: str, line: int) -> None:
     if brackets.group("b") is None:
         builder.emit(K.DEAL, line, split[0], cards=first)
     else:
-        builder.emit(K.DEAL, line, split[0], cards=builder.cards(brackets.group("b"), line),
-                     previous=first)  # fmt: skip
+        builder.emit(
+            K.DEAL, line, split[0], cards=builder.cards(brackets.group("b"), line), previous=first
+        )
 
 
 _NEW_ACTIONS: Final = (
