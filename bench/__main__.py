@@ -3,6 +3,8 @@
 Sections (each is also runnable alone as ``python -m bench.<module>``):
 
 * ``ranking`` — in-process evaluation vs treys and pokerkit (issue 2).
+* ``board`` — Hold'em (vs treys and pokerkit), Omaha 4/5 high and hi-lo and Short-deck (vs
+  pokerkit) evaluation in-process (issue 11).
 * ``grpc`` — EvaluateHand over gRPC at concurrency 1 and 16 vs the health Check (issue 2).
 * ``replay`` — corpus hands replayed per second vs pokerkit (issue 3).
 * ``store`` — raw store commit and append rates (issue 4).
@@ -11,7 +13,7 @@ Sections (each is also runnable alone as ``python -m bench.<module>``):
 * ``load`` — 200 clients mixing evaluation and table traffic for 60 s against one server:
   p50/p99 per RPC, errors, server memory (issue 6).
 
-``python -m bench [--only ranking,grpc,...]``. Machines here drift by up to 30 %: every
+``python -m bench [--only ranking,board,grpc,...]``. Machines here drift by up to 30 %: every
 section interleaves its contenders and reports medians and ratios, not absolute speed.
 """
 
@@ -26,6 +28,7 @@ from collections.abc import Sequence
 
 SECTIONS: dict[str, str] = {
     "ranking": "bench.ranking",
+    "board": "bench.board_ranking",
     "grpc": "bench.grpc_bench",
     "replay": "bench.replay_bench",
     "store": "bench.store_bench",

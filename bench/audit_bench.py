@@ -25,14 +25,12 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from floorman.app.audit import decode_history
-from floorman.app.evaluation import evaluate_hand
+from floorman.app.evaluation import evaluate_hand, warm_up_request
 from floorman.domain.audit import AuditStatus, SourceFormat, audit_document, detect_format
 from floorman.domain.model import Game
-from floorman.domain.ranking import card_count_range
 
 CORPUS = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus"
 POKERKIT_REJECTS = {"wsop-2023-43-5-h85.phh"}
-WARM_UP_CARDS = ("Ah", "Kd", "Qc", "Jh", "9s", "8c", "7d")
 
 
 def seed_phh_texts(corpus: Path) -> list[str]:
@@ -116,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"corpus not found at {CORPUS.resolve()}: nothing to measure")
         return 0
     for game in Game:
-        evaluate_hand(game, WARM_UP_CARDS[: card_count_range(game)[1]])
+        cards, board = warm_up_request(game)
+        evaluate_hand(game, cards, board=board)
     phh = seed_phh_texts(CORPUS)
     rooms = room_texts(CORPUS)
     room_hands = sum(hands for _, _, hands in rooms)

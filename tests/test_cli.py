@@ -140,6 +140,19 @@ def test_default_eval_target():
         ("studhilo", pb.GAME_SEVEN_CARD_STUD_HI_LO),
         ("stud-hi-lo", pb.GAME_SEVEN_CARD_STUD_HI_LO),
         ("STUD5", pb.GAME_FIVE_CARD_STUD),
+        ("holdem", pb.GAME_TEXAS_HOLDEM),
+        ("nlhe", pb.GAME_TEXAS_HOLDEM),
+        ("omaha", pb.GAME_OMAHA),
+        ("PLO", pb.GAME_OMAHA),
+        ("omaha8", pb.GAME_OMAHA_HI_LO),
+        ("omaha-hi-lo", pb.GAME_OMAHA_HI_LO),
+        ("omaha5", pb.GAME_FIVE_CARD_OMAHA),
+        ("plo5", pb.GAME_FIVE_CARD_OMAHA),
+        ("omaha5-8", pb.GAME_FIVE_CARD_OMAHA_HI_LO),
+        ("bigo", pb.GAME_FIVE_CARD_OMAHA_HI_LO),
+        ("shortdeck", pb.GAME_SHORT_DECK_HOLDEM),
+        ("short-deck", pb.GAME_SHORT_DECK_HOLDEM),
+        ("texas_holdem", pb.GAME_TEXAS_HOLDEM),
         ("GAME_RAZZ", pb.GAME_RAZZ),
         ("seven_card_stud_hi_lo", pb.GAME_SEVEN_CARD_STUD_HI_LO),
         ("game_unspecified", pb.GAME_UNSPECIFIED),
@@ -153,7 +166,7 @@ def test_game_names(name, game):
 def test_unknown_game_name():
     """Any other game name is refused with the list of names."""
     with pytest.raises(ValueError, match="draw7a"):
-        parse_game_name("holdem")
+        parse_game_name("pinochle")
 
 
 # ----------------------------------------------------------------------------- floorman eval
@@ -192,6 +205,39 @@ def test_eval_hi_lo_prints_both_sides(server, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[1].startswith("high: Two pair, kings and nines (two pair)  best: ")
     assert lines[2] == "low: No qualifying low"
+
+
+def test_eval_board_game_with_board(server, capsys):
+    """RULES.md "Hold'em and Omaha": ``floorman eval --game holdem --board "Ah Kd 7c" Qs Qd``
+    prints the hole cards and the board, then the high line."""
+    code = main(
+        ["eval", "--target", server.address, "--game", "holdem", "--board", "Ah Kd 7c", "Qs", "Qd"]
+    )
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    lines = out.out.splitlines()
+    assert lines[0] == "Texas Hold'em: Qs Qd, board Ah Kd 7c"
+    assert re.fullmatch(
+        r"high: One pair, queens \(one pair\)  best: Qs Qd Ah Kd 7c  strength \d+", lines[1]
+    )
+    assert len(lines) == 2
+
+
+def test_eval_omaha_hi_lo_board_prints_both_halves(server, capsys):
+    """Omaha Hi-Lo through ``omaha8``: a high line and a low line on their own cards."""
+    argv = ["eval", "--target", server.address, "--game", "omaha8", "--board", "Kh 3s 5d 8h 9c"]
+    assert main([*argv, "As", "2d", "Kc", "Kd"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    high = "high: Three of a kind, kings (three of a kind)  best: Kh Kd Kc 9c 8h "
+    assert lines[1].startswith(high)
+    assert lines[2].startswith("low: 8-5-3-2-A (high card)  best: 8h 5d 3s 2d As")
+
+
+def test_eval_board_game_without_board_exits_2(server, capsys):
+    """A community-card game without --board: exit 2 naming the ``board`` field."""
+    assert main(["eval", "--target", server.address, "--game", "shortdeck", "As", "Kd"]) == 2
+    err = capsys.readouterr().err
+    assert "\n  board: card.count: Short-deck Hold'em takes a board of 3 to 5 cards (got 0)" in err
 
 
 def test_eval_json_is_the_rpc_response(server, capsys):
@@ -242,7 +288,7 @@ def test_eval_falls_back_to_an_in_process_server(monkeypatch, capsys):
 def test_eval_unknown_game_is_a_usage_error(capsys):
     """An unknown --game exits 2 through argparse with the list of names."""
     with pytest.raises(SystemExit) as caught:
-        main(["eval", "--game", "holdem", "Ah"])
+        main(["eval", "--game", "pinochle", "Ah"])
     assert caught.value.code == 2
     assert "draw7a" in capsys.readouterr().err
 

@@ -72,7 +72,12 @@ SIGHUP: re-read the auth file (also re-read when it changes on disk)."""
 _EVAL_EPILOG = f"""\
 games: draw7a (Five Card Draw 7-A), draw (Five Card Draw), stud (Seven Card Stud), razz,
        stud8 / studhilo / stud-hi-lo (Seven Card Stud Hi-Lo), stud5 (Five Card Stud),
+       holdem / nlhe (Texas Hold'em), omaha / plo (Omaha), omaha8 / omaha-hi-lo (Omaha
+       Hi-Lo), omaha5 / plo5 (Five Card Omaha), omaha5-8 / bigo (Five Card Omaha Hi-Lo),
+       shortdeck / short-deck (Short-deck Hold'em),
        or a floorman.v1.Game name such as GAME_RAZZ.
+board: the community-card games take the hole cards as CARDs and the flop, turn and river
+       in --board (three to five cards, one argument), e.g. --board "Ah Kd 7c".
 cards: rank 2-9 T J Q K A (10 accepted) then suit c d h s, e.g. As 2c 3d 4h 7s Kc Kd.
 
 The call goes to --target, else to ${ENV_TARGET}; with neither, to the address of
@@ -83,7 +88,8 @@ ${ENV_CA}: the CA that signed the server's certificate; implies --tls). Exit 0 w
 answer, 2 for INVALID_ARGUMENT (the field violations are printed) or a bad flag, 1 for other
 errors (UNAUTHENTICATED, an unreachable server, a CA file that cannot be read).
 
-example: floorman eval --game razz As 2c 3d 4h 7s Kc Kd"""
+examples: floorman eval --game razz As 2c 3d 4h 7s Kc Kd
+          floorman eval --game holdem --board "Ah Kd 7c" Qs Qd"""
 
 
 def _game(text: str) -> int:
@@ -168,6 +174,13 @@ def build_parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--game", required=True, type=_game, metavar="GAME", help="the game")
     evaluate.add_argument("cards", nargs="+", metavar="CARD", help="the hand's cards")
     evaluate.add_argument(
+        "--board",
+        type=str.split,
+        default=[],
+        metavar="CARDS",
+        help='community-card games: the board, three to five cards ("Ah Kd 7c")',
+    )
+    evaluate.add_argument(
         "--players",
         type=int,
         default=0,
@@ -248,6 +261,7 @@ def _eval(args: argparse.Namespace) -> int:
                 game=args.game,
                 cards=args.cards,
                 players=args.players,
+                board=args.board,
                 target=target,
                 fallback=not explicit,
                 as_json=args.json,

@@ -19,14 +19,12 @@ from pathlib import Path
 import pytest
 
 from floorman.app.audit import AuditService, AuditSummary, decode_history
-from floorman.app.evaluation import evaluate_hand
+from floorman.app.evaluation import evaluate_hand, warm_up_request
 from floorman.domain.audit import AuditStatus, HandAudit, SourceFormat
 from floorman.domain.model import Game
-from floorman.domain.ranking import card_count_range
 from tests.audit.rooms_corpus import ROOM_KNOWN_FINDINGS, ROOM_SITES
 
 SUMMARY_PROPERTY = "audit_summary"
-WARM_UP_CARDS = ("Ah", "Kd", "Qc", "Jh", "9s", "8c", "7d")
 SEED_GAMES = {"stud_hi", "stud_hilo", "razz", "five_card_draw", "five_card_stud"}
 READ_SITES = {
     "PokerStars": SourceFormat.POKERSTARS,
@@ -70,11 +68,8 @@ def history_files(corpus_dir: Path) -> list[Path]:
 def corpus_audits(corpus_dir: Path) -> tuple[dict[str, list[HandAudit]], float]:
     """Every corpus file audited: relative path -> verdicts, and the seconds it took."""
     for game in Game:  # build the ranking tables first: the rate is the audit's, not theirs
-        try:
-            most = card_count_range(game)[1]
-        except KeyError:  # a game not ranked yet (Hold'em / Omaha before their engine)
-            continue
-        evaluate_hand(game, WARM_UP_CARDS[:most])
+        cards, board = warm_up_request(game)
+        evaluate_hand(game, cards, board=board)
     service = AuditService()
     out: dict[str, list[HandAudit]] = {}
     started = time.perf_counter()

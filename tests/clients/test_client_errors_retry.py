@@ -313,7 +313,7 @@ def test_enum_names_short_and_long():
     assert m.game(4) == pb.GAME_RAZZ
     assert m.action_type("bring-in") == pb.ACTION_TYPE_BRING_IN
     with pytest.raises(ValueError):
-        m.game("holdem")
+        m.game("pinochle")
     with pytest.raises(ValueError):
         m.game(99)
 

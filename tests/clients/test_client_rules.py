@@ -117,10 +117,11 @@ def test_health_reports_serving(client):
 
 def test_an_unknown_game_name_lists_the_names_the_client_knows():
     """README "Python client": a game the client does not know is a ValueError that lists
-    the accepted names (a holdem table is not a seed game)."""
+    the accepted names (pinochle is no game floorman plays)."""
     with pytest.raises(ValueError) as caught:
-        m.game("holdem")
+        m.game("pinochle")
     assert str(caught.value) == (
-        "unknown Game 'holdem'; known: five_card_draw_7a, five_card_draw, seven_card_stud, "
-        "razz, seven_card_stud_hi_lo, five_card_stud"
+        "unknown Game 'pinochle'; known: five_card_draw_7a, five_card_draw, seven_card_stud, "
+        "razz, seven_card_stud_hi_lo, five_card_stud, texas_holdem, omaha, omaha_hi_lo, "
+        "five_card_omaha, five_card_omaha_hi_lo, short_deck_holdem"
     )

@@ -67,9 +67,21 @@ def test_five_card_draw_7a__deck_follows_players_dealt_in() -> None:
     assert min(rank_of(c) for c in deck) == RANKS.index("6")
 
 
-@pytest.mark.parametrize("game", [g for g in Game if g is not Game.FIVE_CARD_DRAW_7A])
+def test_short_deck_holdem__36_card_deck() -> None:
+    """RULES.md "Hold'em and Omaha": Short-deck uses the 36-card deck (6 through A)."""
+    spec = game_spec(Game.SHORT_DECK_HOLDEM)
+    for players in (spec.min_players, spec.max_players):
+        deck = spec.deck(players)
+        assert len(deck) == 36
+        assert min(rank_of(c) for c in deck) == RANKS.index("6")
+
+
+_STRIPPED = (Game.FIVE_CARD_DRAW_7A, Game.SHORT_DECK_HOLDEM)
+
+
+@pytest.mark.parametrize("game", [g for g in Game if g not in _STRIPPED])
 def test_games__full_deck_elsewhere(game: Game) -> None:
-    """Every other seed game deals from the 52-card deck."""
+    """Every other game deals from the 52-card deck."""
     spec = game_spec(game)
     assert len(spec.deck(spec.min_players)) == 52
     assert len(spec.deck(spec.max_players)) == 52

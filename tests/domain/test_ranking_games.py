@@ -57,16 +57,31 @@ def test_seven_to_ace_draw_deck_refuses_impossible_player_counts(players: int) -
     assert [(v.field, v.rule) for v in error.value.violations] == [("players", "")]
 
 
-@pytest.mark.parametrize("game", [g for g in Game if g is not Game.FIVE_CARD_DRAW_7A])
+@pytest.mark.parametrize(
+    "game", [g for g in Game if g not in (Game.FIVE_CARD_DRAW_7A, Game.SHORT_DECK_HOLDEM)]
+)
 def test_other_games_deal_the_52_card_deck(game: Game) -> None:
-    """Every game but 7-A draw deals 52 cards, whatever the player count."""
+    """Every game but 7-A draw and Short-deck deals 52 cards, whatever the player count."""
     assert deck_for(game) == FULL_DECK
     assert deck_for(game, 9) == FULL_DECK
+
+
+def test_short_deck_holdem_deals_the_36_card_deck() -> None:
+    """RULES.md "Hold'em and Omaha": Short-deck uses the 36-card deck (6 through A) whatever
+    the player count."""
+    assert deck_for(Game.SHORT_DECK_HOLDEM) == DECK_SIX_TO_ACE
+    assert deck_for(Game.SHORT_DECK_HOLDEM, 9) == DECK_SIX_TO_ACE
 
 
 @pytest.mark.parametrize(
     ("game", "counts"),
     [
+        (Game.TEXAS_HOLDEM, (2, 2)),
+        (Game.SHORT_DECK_HOLDEM, (2, 2)),
+        (Game.OMAHA, (4, 4)),
+        (Game.OMAHA_HI_LO, (4, 4)),
+        (Game.FIVE_CARD_OMAHA, (5, 5)),
+        (Game.FIVE_CARD_OMAHA_HI_LO, (5, 5)),
         (Game.FIVE_CARD_DRAW_7A, (5, 5)),
         (Game.FIVE_CARD_DRAW, (5, 5)),
         (Game.FIVE_CARD_STUD, (5, 5)),
@@ -76,7 +91,8 @@ def test_other_games_deal_the_52_card_deck(game: Game) -> None:
     ],
 )
 def test_card_count_range_per_game(game: Game, counts: tuple[int, int]) -> None:
-    """Draw games and Five Card Stud show five cards; the Seven Card Stud games five to seven."""
+    """Draw games and Five Card Stud show five cards; the Seven Card Stud games five to seven;
+    the community-card games exactly their hole cards (RULES.md "Hold'em and Omaha")."""
     assert card_count_range(game) == counts
 
 

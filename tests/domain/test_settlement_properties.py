@@ -1,5 +1,5 @@
 """Property tests of settlement (RULES.md "Common to every game": chip conservation, side pots;
-"Five Card Draw, 7-A" Button: dead blinds are dead money)."""
+"Five Card Draw, 7-A" Button: dead blinds are dead money; "Hold'em and Omaha": the board)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,20 @@ _MAX_SEATS = {
     Game.RAZZ: 7,
     Game.SEVEN_CARD_STUD_HI_LO: 7,
     Game.FIVE_CARD_STUD: 10,
+    Game.TEXAS_HOLDEM: 10,
+    Game.OMAHA: 9,
+    Game.OMAHA_HI_LO: 9,
+    Game.FIVE_CARD_OMAHA: 8,
+    Game.FIVE_CARD_OMAHA_HI_LO: 8,
+    Game.SHORT_DECK_HOLDEM: 9,
+}
+_HOLE_CARDS = {
+    Game.TEXAS_HOLDEM: 2,
+    Game.OMAHA: 4,
+    Game.OMAHA_HI_LO: 4,
+    Game.FIVE_CARD_OMAHA: 5,
+    Game.FIVE_CARD_OMAHA_HI_LO: 5,
+    Game.SHORT_DECK_HOLDEM: 2,
 }
 _SEVEN_CARD = (Game.SEVEN_CARD_STUD, Game.RAZZ, Game.SEVEN_CARD_STUD_HI_LO)
 
@@ -66,6 +80,8 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     lowest = 0
     if game is Game.FIVE_CARD_DRAW_7A:
         lowest = 4 if n == 5 else 5  # sixes (36 cards) or sevens (32 cards) and up
+    if game is Game.SHORT_DECK_HOLDEM:
+        lowest = 4  # 6 through A
     deck = list(draw(st.permutations(sorted(deck_from_rank(lowest)))))
     community: tuple[Card, ...] = ()
     own = 5
@@ -73,8 +89,12 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         own = 7
         if draw(st.booleans()):
             community, own = (deck.pop(),), 6
+    if game in _HOLE_CARDS:  # the board: five cards (RULES.md "Hold'em and Omaha")
+        community, own = tuple(deck[-5:]), _HOLE_CARDS[game]
+        del deck[-5:]
     hands: dict[int, tuple[Card, ...]] = {}
-    tied = draw(st.sampled_from([0, 2, 2, 3]))
+    # rotated suits tie in every ranking without a board; with one, ties come from the board
+    tied = 0 if game in _HOLE_CARDS else draw(st.sampled_from([0, 2, 2, 3]))
     if tied:
         # the same ranks with the suits rotated: equal strength in every ranking, so a tie
         live = [seat for seat in seats if seat not in folded]
@@ -133,6 +153,17 @@ def _settle(s: Scenario) -> Settlement:
 
 def _strengths(s: Scenario, seat: int) -> tuple[int, int]:
     """(strength filling ``winners``, Hi-Lo low strength) of ``seat`` through the ranking API."""
+    own, board = s.hands[seat], s.community
+    if s.game is Game.SHORT_DECK_HOLDEM:
+        return ranking.high_7a_strength((*own, *board), short_deck_36=True), 0
+    if s.game is Game.TEXAS_HOLDEM:
+        return ranking.high_strength((*own, *board)), 0
+    if s.game in _HOLE_CARDS:  # Omaha: exactly two hole and three board cards, each half
+        fives = [(*h, *b) for h in itertools.combinations(own, 2)
+                 for b in itertools.combinations(board, 3)]  # fmt: skip
+        hi_lo = s.game in (Game.OMAHA_HI_LO, Game.FIVE_CARD_OMAHA_HI_LO)
+        low = max(map(ranking.low_8_strength, fives)) if hi_lo else 0
+        return max(map(ranking.high_strength, fives)), low
     cards = (*s.hands[seat], *s.community)
     if s.game is Game.FIVE_CARD_DRAW_7A:
         return ranking.high_7a_strength(cards, short_deck_36=len(s.contributions) == 5), 0

@@ -26,7 +26,11 @@ from floorman_client import Caller, TableClient
 
 A = pb  # action and forced-bet enums live in poker_pb2
 _SIZED = (A.ACTION_TYPE_BET, A.ACTION_TYPE_RAISE, A.ACTION_TYPE_COMPLETE)
-_LIVE_BLINDS = (A.FORCED_BET_KIND_SMALL_BLIND, A.FORCED_BET_KIND_BIG_BLIND)
+_LIVE_BLINDS = (
+    A.FORCED_BET_KIND_SMALL_BLIND,
+    A.FORCED_BET_KIND_BIG_BLIND,
+    A.FORCED_BET_KIND_STRADDLE,  # live, a raise (RULES.md "Hold'em and Omaha")
+)
 CALL_TIMEOUT_SECONDS = 30.0
 WATCH_TIMEOUT_SECONDS = 60.0
 

@@ -1,4 +1,5 @@
-"""Full table sessions over gRPC against the real server, one per seed game (issue 4 "Show"):
+"""Full table sessions over gRPC against the real server, one per game (issue 4 and issue 11
+"Show"; the community-card games with straddles and big-blind antes):
 20+ hands in a row with players joining, sitting out, going bust and leaving; every final
 stack equals an independent tally (computed here from the events: chips put in by this
 test's own arithmetic, payouts and returned bets from the settlement, checked to add up)."""
@@ -21,7 +22,24 @@ GAMES = [
     pytest.param(pb.GAME_RAZZ, id="razz"),
     pytest.param(pb.GAME_SEVEN_CARD_STUD_HI_LO, id="stud8"),
     pytest.param(pb.GAME_FIVE_CARD_STUD, id="stud5"),
+    pytest.param(pb.GAME_TEXAS_HOLDEM, id="holdem"),
+    pytest.param(pb.GAME_OMAHA, id="omaha"),
+    pytest.param(pb.GAME_OMAHA_HI_LO, id="omaha8"),
+    pytest.param(pb.GAME_FIVE_CARD_OMAHA, id="omaha5"),
+    pytest.param(pb.GAME_FIVE_CARD_OMAHA_HI_LO, id="omaha58"),
+    pytest.param(pb.GAME_SHORT_DECK_HOLDEM, id="shortdeck"),
 ]
+BOARD_STAKES = {
+    # RULES.md "Hold'em and Omaha": the table's straddle (twice the big blind of 20) and
+    # big-blind ante apply every hand; the structure is left unspecified (the game's default:
+    # Hold'em fixed limit, Omaha pot limit, Short-deck no limit).
+    pb.GAME_TEXAS_HOLDEM: {"straddle": 40},
+    pb.GAME_OMAHA: {"big_blind_ante": 20},
+    pb.GAME_OMAHA_HI_LO: {"straddle": 40, "big_blind_ante": 20},
+    pb.GAME_FIVE_CARD_OMAHA: {},
+    pb.GAME_FIVE_CARD_OMAHA_HI_LO: {"big_blind_ante": 10},
+    pb.GAME_SHORT_DECK_HOLDEM: {"straddle": 40},
+}
 STUDS = {
     pb.GAME_SEVEN_CARD_STUD,
     pb.GAME_RAZZ,
@@ -54,6 +72,7 @@ class Session:
         self.joins = 0
         self.leaves = 0
         self.sat_out = 0
+        self.straddles = 0
         self.names = iter(f"player-{n}" for n in range(1000))
 
     def join(self, seat: int, buy_in: int, entry: int) -> None:
@@ -77,6 +96,25 @@ class Session:
         self.expected.update(tally.final_stacks)
         self.rake += hand.result.rake
 
+    def check_board(self, hand: tpb.HandView) -> None:
+        """A community-card hand's board: the flop, turn and river cards dealt to seat 0 face
+        up (each after a burn), five when the hand went to a showdown; the snapshot shows it;
+        straddles and big-blind antes posted as the table's stakes say."""
+        boards = [e.deal for e in hand.events if e.HasField("deal") and e.deal.seat == 0]
+        cards = [c for d in boards if not d.burn for c in d.cards]
+        burns = [d for d in boards if d.burn]
+        assert [len(d.cards) for d in boards if not d.burn] in ([], [3], [3, 1], [3, 1, 1])
+        assert len(burns) == len([d for d in boards if not d.burn])
+        assert list(hand.state.board) == cards
+        if len(hand.result.showdown_order) > 1:
+            assert len(cards) == 5
+        kinds = {b.kind for b in hand.config.forced_bets}
+        stakes = BOARD_STAKES[self.game]
+        if "big_blind_ante" in stakes:
+            assert pb.FORCED_BET_KIND_BIG_BLIND_ANTE in kinds
+        if "straddle" in stakes and pb.FORCED_BET_KIND_STRADDLE in kinds:
+            self.straddles += 1
+
     def check_table(self) -> tpb.Table:
         table = self.table.table()
         assert {s.seat: s.stack for s in table.seats} == self.expected
@@ -99,10 +137,10 @@ def test_session_of_twenty_hands_with_joins_sit_outs_busts_and_leaves(dealer_ser
     stud = game in STUDS
     max_seats = 5 if game == pb.GAME_FIVE_CARD_DRAW_7A else 6
     rake = pb.RakePolicy(percent_bps=500, increment=1, cap=10)
-    table = GrpcTable.create(
-        stub_for(dealer_server.channel),
-        settings_pb(game, small_bet=20, ante=5 if stud else 0, seats=max_seats, rake=rake),
-    )
+    settings = settings_pb(game, small_bet=20, ante=5 if stud else 0, seats=max_seats, rake=rake)
+    for name, amount in BOARD_STAKES.get(game, {}).items():
+        setattr(settings.stakes, name, amount)
+    table = GrpcTable.create(stub_for(dealer_server.channel), settings)
     session = Session(table, game)
     for seat in (1, 2, 4, 5):
         session.join(seat, 300, tpb.ENTRY_OPTION_UNSPECIFIED)
@@ -151,7 +189,11 @@ def test_session_of_twenty_hands_with_joins_sit_outs_busts_and_leaves(dealer_ser
             session.join(_free_seat(session.check_table(), max_seats, rng), 300, post)
             continue
         session.after_hand(hand)
+        if game in BOARD_STAKES:
+            session.check_board(hand)
         hands += 1
     final = session.check_table()
     assert final.hand_count == hands
     assert session.busts >= 1 and session.leaves >= 2 and session.joins >= 6
+    if "straddle" in BOARD_STAKES.get(game, {}):
+        assert session.straddles >= 3

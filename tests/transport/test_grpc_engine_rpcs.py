@@ -968,19 +968,24 @@ _EVENT = st.one_of(
     max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
-    game=st.integers(0, 7),
+    game=st.integers(0, 13),
     structure=st.integers(0, 4),
+    straddle=st.sampled_from([0, 0, 20, 7]),
+    big_blind_ante=st.sampled_from([0, 0, 5]),
     seat_stacks=st.lists(st.integers(-1, 120), min_size=0, max_size=4),
     button=st.integers(0, 4),
     history=st.lists(_EVENT, max_size=8),
     action=st.builds(act, st.integers(0, 4), st.integers(0, 11), st.integers(-5, 60)),
 )
 def test_engine_rpcs_never_answer_internal(
-    rules_stub, game, structure, seat_stacks, button, history, action
+    rules_stub, game, structure, straddle, big_blind_ante, seat_stacks, button, history, action
 ):
-    """Random engine requests are answered OK, INVALID_ARGUMENT or FAILED_PRECONDITION, never
+    """Random engine requests (every game, the community-card games' straddle and big-blind
+    ante among them) are answered OK, INVALID_ARGUMENT or FAILED_PRECONDITION, never
     INTERNAL or UNKNOWN (user input never reaches an unmapped error)."""
     cfg = config(game, seat_stacks, structure=structure, button=button, ante=1)
+    cfg.stakes.straddle = straddle
+    cfg.stakes.big_blind_ante = big_blind_ante
     for call in (
         lambda: validate(rules_stub, cfg, history, action),
         lambda: listing(rules_stub, cfg, history),

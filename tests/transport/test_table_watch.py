@@ -128,3 +128,28 @@ def test_watch_from_beyond_the_last_sequence_is_out_of_range(stub, beyond):
     with pytest.raises(grpc.RpcError) as waited:
         list(stub.WatchTable(waiting, timeout=0.5))
     assert waited.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+
+
+def test_watch_of_a_holdem_table_shows_the_board_once_dealt_and_hides_hole_cards(stub):
+    """WatchTable redaction for a community-card game (DESIGN.md; issue 11 point 4): an
+    observer sees the board cards (seat 0, face up) as they are dealt, ``??`` for burns and
+    for hole cards that were never shown."""
+    table = GrpcTable.create(stub, settings_pb(pb.GAME_TEXAS_HOLDEM, small_bet=20))
+    for seat in (1, 2, 3):
+        table.seat(seat, 500, f"watch-{seat}-{table.prefix}")
+    hand = play_hand(table, random.Random(3), aggression=0.0)
+    stream = stub.WatchTable(tpb.WatchTableRequest(table_id=table.table_id), timeout=30)
+    events = []
+    for item in stream:
+        events.append(item.event)
+        if item.event.sequence == table.sequence:
+            stream.cancel()
+            break
+    deals = [e.deal for e in events if e.WhichOneof("kind") == "deal"]
+    shown = {c for e in events if e.WhichOneof("kind") == "action" for c in e.action.cards}
+    board = [c for d in deals if d.seat == 0 and not d.burn for c in d.cards]
+    assert board == list(hand.state.board) and "??" not in board and len(board) >= 3
+    assert all(list(d.cards) == ["??"] for d in deals if d.burn)
+    for d in deals:
+        if d.seat:
+            assert all(card == "??" or card in shown for card in d.cards)

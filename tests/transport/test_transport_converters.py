@@ -42,7 +42,7 @@ def test_every_domain_enum_member_has_its_protobuf_value():
     assert converters.CATEGORY_TO_PB[HandCategory.ROYAL_FLUSH] == pb.HAND_CATEGORY_ROYAL_FLUSH
 
 
-@pytest.mark.parametrize("number", [pb.GAME_UNSPECIFIED, 7, 99, -1])
+@pytest.mark.parametrize("number", [pb.GAME_UNSPECIFIED, 50, 99, -1])
 def test_unspecified_or_unknown_game_is_none(number):
     """GAME_UNSPECIFIED and numbers this server does not know map to no game."""
     assert converters.game_from_pb(number) is None

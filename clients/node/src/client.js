@@ -128,19 +128,24 @@ class RulesClient {
     });
   }
 
-  /** `{game: 'razz' | 'GAME_RAZZ', cards: 'As 2c 3d 4h 7s' | [...], players?}` -> `{high, low}`. */
-  evaluateHand({ game, cards, players = 0, timeoutMs }) {
-    return this.#call('evaluateHand', { game: gameName(game), cards: splitCards(cards), players },
-      timeoutMs);
+  /** `{game: 'razz' | 'holdem', cards: 'As 2c 3d 4h 7s' | [...], players?, board?}` -> `{high, low}`. */
+  evaluateHand({ game, cards, players = 0, board = [], timeoutMs }) {
+    return this.#call('evaluateHand', {
+      game: gameName(game), cards: splitCards(cards), players, board: splitCards(board),
+    }, timeoutMs);
   }
 
-  /** `{game, hands: [cards...], communityCards?, players?}` -> `{winners, lowWinners, results}`. */
-  compareHands({ game, hands, communityCards = [], players = 0, timeoutMs }) {
+  /**
+   * `{game, hands: [cards...], communityCards?, players?, board?}` ->
+   * `{winners, lowWinners, results}` (`board`: the community-card games' 3-5 board cards).
+   */
+  compareHands({ game, hands, communityCards = [], players = 0, board = [], timeoutMs }) {
     return this.#call('compareHands', {
       game: gameName(game),
       hands: hands.map((h) => ({ cards: splitCards(h.cards || h) })),
       communityCards: splitCards(communityCards),
       players,
+      board: splitCards(board),
     }, timeoutMs);
   }
 

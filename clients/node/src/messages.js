@@ -14,6 +14,18 @@ const GAME_ALIASES = Object.freeze({
   studhilo: 'GAME_SEVEN_CARD_STUD_HI_LO',
   'stud-hi-lo': 'GAME_SEVEN_CARD_STUD_HI_LO',
   stud5: 'GAME_FIVE_CARD_STUD',
+  holdem: 'GAME_TEXAS_HOLDEM',
+  nlhe: 'GAME_TEXAS_HOLDEM',
+  omaha: 'GAME_OMAHA',
+  plo: 'GAME_OMAHA',
+  omaha8: 'GAME_OMAHA_HI_LO',
+  'omaha-hi-lo': 'GAME_OMAHA_HI_LO',
+  omaha5: 'GAME_FIVE_CARD_OMAHA',
+  plo5: 'GAME_FIVE_CARD_OMAHA',
+  'omaha5-8': 'GAME_FIVE_CARD_OMAHA_HI_LO',
+  bigo: 'GAME_FIVE_CARD_OMAHA_HI_LO',
+  shortdeck: 'GAME_SHORT_DECK_HOLDEM',
+  'short-deck': 'GAME_SHORT_DECK_HOLDEM',
 });
 
 /**

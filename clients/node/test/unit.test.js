@@ -171,6 +171,10 @@ test('builders: game aliases, actions, deals, settings, history events', () => {
   assert.equal(m.gameName('stud8'), 'GAME_SEVEN_CARD_STUD_HI_LO');
   assert.equal(m.gameName('razz'), 'GAME_RAZZ');
   assert.equal(m.gameName('five_card_stud'), 'GAME_FIVE_CARD_STUD');
+  assert.equal(m.gameName('holdem'), 'GAME_TEXAS_HOLDEM');
+  assert.equal(m.gameName('omaha8'), 'GAME_OMAHA_HI_LO');
+  assert.equal(m.gameName('omaha5-8'), 'GAME_FIVE_CARD_OMAHA_HI_LO');
+  assert.equal(m.gameName('shortdeck'), 'GAME_SHORT_DECK_HOLDEM');
   assert.deepEqual(m.action('bring-in', { seat: 3, amount: 10 }),
     { seat: 3, type: 'ACTION_TYPE_BRING_IN', amount: 10, cards: [] });
   assert.deepEqual(m.deal(0, 'Ah', { faceUp: true }), { seat: 0, cards: ['Ah'], faceUp: true });

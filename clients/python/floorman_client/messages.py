@@ -25,6 +25,18 @@ GAME_ALIASES: Final = {
     "studhilo": pb.GAME_SEVEN_CARD_STUD_HI_LO,
     "stud-hi-lo": pb.GAME_SEVEN_CARD_STUD_HI_LO,
     "stud5": pb.GAME_FIVE_CARD_STUD,
+    "holdem": pb.GAME_TEXAS_HOLDEM,
+    "nlhe": pb.GAME_TEXAS_HOLDEM,
+    "omaha": pb.GAME_OMAHA,
+    "plo": pb.GAME_OMAHA,
+    "omaha8": pb.GAME_OMAHA_HI_LO,
+    "omaha-hi-lo": pb.GAME_OMAHA_HI_LO,
+    "omaha5": pb.GAME_FIVE_CARD_OMAHA,
+    "plo5": pb.GAME_FIVE_CARD_OMAHA,
+    "omaha5-8": pb.GAME_FIVE_CARD_OMAHA_HI_LO,
+    "bigo": pb.GAME_FIVE_CARD_OMAHA_HI_LO,
+    "shortdeck": pb.GAME_SHORT_DECK_HOLDEM,
+    "short-deck": pb.GAME_SHORT_DECK_HOLDEM,
 }
 """Short game names (those of ``floorman eval --game``)."""
 

@@ -42,13 +42,18 @@ class RulesClient:
         game: EnumInput,
         cards: Sequence[str] | str,
         players: int = 0,
+        board: Sequence[str] | str = (),
         timeout: float | None = None,
     ) -> rpb.EvaluateHandResponse:
         """The value of one hand: ``high`` (every game with a high side) and ``low`` (Razz,
-        Stud Hi-Lo). ``cards``: a list or one string (``"As 2c 3d 4h 7s"``); ``players``:
-        Five Card Draw 7-A only (5: the 36-card deck)."""
+        the Hi-Lo games). ``cards``: a list or one string (``"As 2c 3d 4h 7s"``); ``players``:
+        Five Card Draw 7-A only (5: the 36-card deck); ``board``: the community-card games'
+        three to five board cards (a list or one string), the hole cards in ``cards``."""
         request = rpb.EvaluateHandRequest(
-            game=game_number(game), cards=hand(cards).cards, players=players
+            game=game_number(game),
+            cards=hand(cards).cards,
+            players=players,
+            board=hand(board).cards,
         )
         return self.caller.unary(
             self.stub.EvaluateHand, request, method=f"/{SERVICE}/EvaluateHand", timeout=timeout
@@ -61,15 +66,18 @@ class RulesClient:
         hands: Iterable[Sequence[str] | str | pb.Hand],
         community_cards: Sequence[str] = (),
         players: int = 0,
+        board: Sequence[str] | str = (),
         timeout: float | None = None,
     ) -> rpb.CompareHandsResponse:
         """Who wins a showdown: ``winners`` / ``low_winners`` are 0-based indices into
-        ``hands``; ``results`` one value per hand."""
+        ``hands``; ``results`` one value per hand; ``board``: the community-card games'
+        shared board (three to five cards)."""
         request = rpb.CompareHandsRequest(
             game=game_number(game),
             hands=[h if isinstance(h, pb.Hand) else hand(h) for h in hands],
             community_cards=list(community_cards),
             players=players,
+            board=hand(board).cards,
         )
         return self.caller.unary(
             self.stub.CompareHands, request, method=f"/{SERVICE}/CompareHands", timeout=timeout

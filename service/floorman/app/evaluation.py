@@ -5,7 +5,12 @@ field paths as the gRPC contract names them (``cards[2]``, ``hands[1].cards[0]``
 RULES.md rule id of each card problem. ``players`` is 0 (unknown) or within the game's
 player range in every game, and CompareHands takes at most as many hands as the game seats
 players (RULES.md: 2 to 5 in 7-A draw, 2 to 6 in classic draw, 2 to 8 in the seven card
-studs, 2 to 10 in Five Card Stud) and as ``players`` when it is given.
+studs, 2 to 10 in Five Card Stud and Hold'em ...) and as ``players`` when it is given.
+
+The community-card games (RULES.md "Hold'em and Omaha") take their shared cards in
+``board``: three to five cards, parsed before the hole cards, so a hole card repeating a
+board card is the one reported as ``card.duplicate``. Every count, deck and board rule comes
+from the game definition (:mod:`floorman.domain.games`).
 """
 
 from __future__ import annotations
@@ -13,17 +18,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from floorman.domain.cards import DECK_SIX_TO_ACE, Card, parse_cards
+from floorman.domain.cards import Card, parse_cards
 from floorman.domain.errors import FieldViolation, InvalidArgument
-from floorman.domain.games import game_spec
+from floorman.domain.games import GAMES, game_spec
 from floorman.domain.model import Game
 from floorman.domain.ranking import (
     Comparison,
     Evaluation,
+    board_count_range,
     card_count_range,
     compare,
     deck_for,
     evaluate,
+    every_card_of,
 )
 
 GAME_NAMES: Final = {
@@ -33,10 +40,31 @@ GAME_NAMES: Final = {
     Game.RAZZ: "Razz",
     Game.SEVEN_CARD_STUD_HI_LO: "Seven Card Stud Hi-Lo",
     Game.FIVE_CARD_STUD: "Five Card Stud",
+    Game.TEXAS_HOLDEM: "Texas Hold'em",
+    Game.OMAHA: "Omaha",
+    Game.OMAHA_HI_LO: "Omaha Hi-Lo",
+    Game.FIVE_CARD_OMAHA: "Five Card Omaha",
+    Game.FIVE_CARD_OMAHA_HI_LO: "Five Card Omaha Hi-Lo",
+    Game.SHORT_DECK_HOLDEM: "Short-deck Hold'em",
 }
-COMMUNITY_GAMES: Final = frozenset({Game.SEVEN_CARD_STUD, Game.RAZZ, Game.SEVEN_CARD_STUD_HI_LO})
+"""Game names as messages print them."""
+COMMUNITY_GAMES: Final = frozenset(
+    game for game, spec in GAMES.items() if spec.community_last_street
+)
 """Games whose hands may share a community card (RULES.md "Seven Card Stud family": one card
 dealt face up for all when the stub cannot give every player a 7th card)."""
+
+
+WARM_UP_CARDS: Final = ("Ah", "Kd", "Qc", "Jh", "9s", "8c", "7d", "Ts", "Th", "9d")
+"""Ten distinct cards in every deck of every game (7 and up)."""
+
+
+def warm_up_request(game: Game) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """``(cards, board)`` of a valid EvaluateHand request of ``game`` with the most cards it
+    takes (evaluating it builds the game's ranking tables)."""
+    _, most = card_count_range(game)
+    _, board = board_count_range(game)
+    return WARM_UP_CARDS[:most], WARM_UP_CARDS[most : most + board]
 
 
 def _check_game(game: Game | None, problems: list[FieldViolation]) -> None:
@@ -96,7 +124,7 @@ def _deck(game: Game | None, players: int, usable: bool) -> frozenset[Card] | No
     if game is None:
         return None
     if not usable:  # a bad player count: only cards in no deck of the game are reported
-        return DECK_SIX_TO_ACE if game is Game.FIVE_CARD_DRAW_7A else deck_for(game)
+        return every_card_of(game)
     return deck_for(game, players)
 
 
@@ -131,6 +159,22 @@ def _check_community(
         )
 
 
+def _check_board(game: Game | None, board: Sequence[str], problems: list[FieldViolation]) -> None:
+    """A board in a game without one, or a board of the wrong size (RULES.md "Hold'em and
+    Omaha": three to five cards)."""
+    if game is None:
+        return
+    fewest, most = board_count_range(game)
+    if not most:
+        if board:
+            message = f"{GAME_NAMES[game]} has no board (got {len(board)} cards)"
+            problems.append(FieldViolation("board", "card.count", message))
+        return
+    if not fewest <= len(board) <= most:
+        message = f"{GAME_NAMES[game]} takes a board of {fewest} to {most} cards (got {len(board)})"
+        problems.append(FieldViolation("board", "card.count", message))
+
+
 def _parse(
     texts: Sequence[str],
     *,
@@ -146,32 +190,41 @@ def _parse(
         return []
 
 
-def evaluate_hand(game: Game | None, cards: Sequence[str], *, players: int = 0) -> Evaluation:
+def evaluate_hand(
+    game: Game | None, cards: Sequence[str], *, players: int = 0, board: Sequence[str] = ()
+) -> Evaluation:
     """Validate and evaluate one showdown hand (EvaluateHand).
 
     Args:
         game: the game; ``None`` is the unspecified game.
-        cards: card texts ("Ah", "10d"); 5, or 5-7 in the Seven Card Stud games.
+        cards: own card texts ("Ah", "10d"); 5, or 5-7 in the Seven Card Stud games; the
+            hole cards in the community-card games (Hold'em and Short-deck 2, Omaha 4, Five
+            Card Omaha 5).
         players: players dealt in: 0 (unknown) or within the game's range; it changes the
             deck in 7-A draw only (0 -> 32-card deck, 5 -> 36-card).
+        board: community-card games only: three to five board cards.
 
     Raises:
         InvalidArgument: every violation: ``game`` (rule ""), ``players`` (rule ""; outside
-            the game's player range),
-            ``cards`` (``card.count``), ``cards[j]`` (``card.malformed``, ``card.not_in_deck``,
-            ``card.duplicate``).
+            the game's player range), ``cards`` (``card.count``), ``board`` (``card.count``:
+            a board in a game without one, a missing board or one of the wrong size),
+            ``board[k]`` and ``cards[j]`` (``card.malformed``, ``card.not_in_deck``,
+            ``card.duplicate``; a hole card repeating a board card is reported on
+            ``cards[j]``).
     """
     problems: list[FieldViolation] = []
     _check_game(game, problems)
     usable = _check_players(game, players, problems)
     _check_count(game, len(cards), "cards", problems)
-    parsed = _parse(
-        cards, field="cards", deck=_deck(game, players, usable), seen={}, problems=problems
-    )
+    _check_board(game, board, problems)
+    deck = _deck(game, players, usable)
+    seen: dict[Card, str] = {}
+    shared = _parse(board, field="board", deck=deck, seen=seen, problems=problems)
+    parsed = _parse(cards, field="cards", deck=deck, seen=seen, problems=problems)
     if problems:
         raise InvalidArgument(problems)
     assert game is not None
-    return evaluate(game, parsed, players=players)
+    return evaluate(game, parsed, players=players, board=shared)
 
 
 def compare_hands(
@@ -180,6 +233,7 @@ def compare_hands(
     *,
     players: int = 0,
     community: Sequence[str] = (),
+    board: Sequence[str] = (),
 ) -> Comparison:
     """Validate and compare showdown hands (CompareHands).
 
@@ -192,16 +246,20 @@ def compare_hands(
         community: card texts every hand shares (the Seven Card Stud games' 7th-street
             community card); they count toward each hand's 5 to 7 cards and each result's
             best five may use them.
+        board: community-card games only: the three to five board cards every hand plays
+            with (Omaha: exactly two hole and three board cards).
 
     Raises:
         InvalidArgument: every violation: ``game``, ``players``, ``hands`` (rule "": no hand,
             more hands than the game seats players or than ``players``), ``community_cards``
             (``card.count``: a game without community cards), ``community_cards[k]``
-            (``card.malformed``, ``card.not_in_deck``, ``card.duplicate``), ``hands[i].cards``
+            (``card.malformed``, ``card.not_in_deck``, ``card.duplicate``), ``board``
+            (``card.count``: a board in a game without one, a missing board or one of the
+            wrong size), ``board[k]`` (as the community cards), ``hands[i].cards``
             (``card.count``,
             own plus community cards) and ``hands[i].cards[j]`` (``card.malformed``,
             ``card.not_in_deck``, ``card.duplicate`` within a hand, across hands or with a
-            community card).
+            community or board card).
     """
     problems: list[FieldViolation] = []
     _check_game(game, problems)
@@ -212,9 +270,11 @@ def compare_hands(
     if not _check_hand_count(game, len(hands), players if usable else 0, problems):
         usable = False
     _check_community(game, community, problems)
+    _check_board(game, board, problems)
     deck = _deck(game, dealt, usable)
     seen: dict[Card, str] = {}
     shared = _parse(community, field="community_cards", deck=deck, seen=seen, problems=problems)
+    on_board = _parse(board, field="board", deck=deck, seen=seen, problems=problems)
     counted = len(community) if game in COMMUNITY_GAMES else 0  # refused above otherwise
     parsed: list[list[Card]] = []
     for i, hand in enumerate(hands):
@@ -225,4 +285,4 @@ def compare_hands(
         raise InvalidArgument(problems)
     assert game is not None
     full = [[*own, *shared] for own in parsed]
-    return compare(game, full, players=dealt if game is Game.FIVE_CARD_DRAW_7A else players)
+    return compare(game, full, players=players, board=on_board)

@@ -165,7 +165,8 @@ def _what_is_due(state: HandState) -> str:
         return f"seat {view.seat_to_act} is still to act on {view.street}"
     if state.phase is Phase.DRAWING:
         return f"seat {view.seat_to_act} is still to draw"
+    community = "the board" if state.spec.has_board else "the community card"
     seats = ", ".join(
-        "the community card" if seat == 0 else f"seat {seat}" for seat in view.awaiting_deal_seats
+        community if seat == 0 else f"seat {seat}" for seat in view.awaiting_deal_seats
     )
     return f"cards are still due on {view.street} ({seats})"

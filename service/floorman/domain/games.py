@@ -156,8 +156,15 @@ class GameSpec:
         return self.forced_bets is ForcedBets.ANTES_AND_BRING_IN
 
     @property
+    def has_button(self) -> bool:
+        """True for the button games: blinds and a moving button (the draw games and the
+        community-card games)."""
+        return self.forced_bets is ForcedBets.BLINDS
+
+    @property
     def is_draw(self) -> bool:
-        """True for the draw games (blinds, a button, one draw)."""
+        """The older name of :attr:`has_button` (kept: the history and audit readers use
+        it); true for every blinds-and-button game, the community-card games included."""
         return self.forced_bets is ForcedBets.BLINDS
 
     @property

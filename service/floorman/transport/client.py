@@ -17,9 +17,11 @@ from typing import Final
 import grpc
 from google.protobuf import json_format
 
+from floorman.app.evaluation import GAME_NAMES
 from floorman.config import DEFAULT_STORE, HostPort, Settings, parse_store_url
 from floorman.domain.cards import card_str, parse_card
 from floorman.domain.errors import InvalidArgument
+from floorman.transport.converters import GAME_FROM_PB
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 from floorman_client import NO_RETRIES, FloormanClient, FloormanRpcError
@@ -30,19 +32,15 @@ EXIT_OK: Final = 0
 EXIT_ERROR: Final = 1
 EXIT_BAD_INPUT: Final = 2
 
-GAME_TITLES: Final = {
-    pb.GAME_FIVE_CARD_DRAW_7A: "Five Card Draw 7-A",
-    pb.GAME_FIVE_CARD_DRAW: "Five Card Draw",
-    pb.GAME_SEVEN_CARD_STUD: "Seven Card Stud",
-    pb.GAME_RAZZ: "Razz",
-    pb.GAME_SEVEN_CARD_STUD_HI_LO: "Seven Card Stud Hi-Lo",
-    pb.GAME_FIVE_CARD_STUD: "Five Card Stud",
-}
+GAME_TITLES: Final = {number: GAME_NAMES[game] for number, game in GAME_FROM_PB.items()}
+"""``floorman.v1.Game`` number -> the game's name (the use cases' message names)."""
 
 
 def parse_game_name(text: str) -> int:
     """A ``floorman.v1.Game`` number from a CLI name: an alias (``draw7a``, ``draw``, ``stud``,
-    ``razz``, ``stud8`` / ``studhilo`` / ``stud-hi-lo``, ``stud5``) or an enum name with or
+    ``razz``, ``stud8`` / ``studhilo`` / ``stud-hi-lo``, ``stud5``, ``holdem`` / ``nlhe``,
+    ``omaha`` / ``plo``, ``omaha8`` / ``omaha-hi-lo``, ``omaha5`` / ``plo5``, ``omaha5-8`` /
+    ``bigo``, ``shortdeck`` / ``short-deck``) or an enum name with or
     without its prefix (``GAME_RAZZ``, ``seven_card_stud_hi_lo``), any case.
 
     Raises:
@@ -93,11 +91,20 @@ def normalised_card(text: str) -> str:
         return text
 
 
-def format_evaluation(game: int, cards: Sequence[str], response: rpb.EvaluateHandResponse) -> str:
+def format_evaluation(
+    game: int,
+    cards: Sequence[str],
+    response: rpb.EvaluateHandResponse,
+    board: Sequence[str] = (),
+) -> str:
     """The human-readable answer: a title line with the cards in normalised form (``Th``, as
-    the RPC answers them), then ``high:`` and/or ``low:`` lines."""
+    the RPC answers them) and the board after ``board``, then ``high:`` and/or ``low:``
+    lines."""
     title = GAME_TITLES.get(game, pb.Game.Name(game) if game in pb.Game.values() else str(game))
-    lines = [f"{title}: {' '.join(normalised_card(card) for card in cards)}"]
+    shown = " ".join(normalised_card(card) for card in cards)
+    if board:
+        shown += f", board {' '.join(normalised_card(card) for card in board)}"
+    lines = [f"{title}: {shown}"]
     if response.HasField("high"):
         lines.append(format_hand_value("high", response.high))
     if response.HasField("low"):
@@ -143,7 +150,10 @@ def evaluate_at_sync(
         root_certificates=root_certificates,
     ) as client:
         return client.rules.evaluate_hand(
-            game=request.game, cards=list(request.cards), players=request.players
+            game=request.game,
+            cards=list(request.cards),
+            players=request.players,
+            board=list(request.board),
         )
 
 
@@ -200,6 +210,7 @@ async def run_eval(
     cards: Sequence[str],
     players: int,
     target: str,
+    board: Sequence[str] = (),
     fallback: bool,
     as_json: bool,
     token: str | None = None,
@@ -219,7 +230,9 @@ async def run_eval(
         ValueError: a malformed token.
         OSError: the CA file cannot be read.
     """
-    request = rpb.EvaluateHandRequest(game=game, cards=list(cards), players=players)
+    request = rpb.EvaluateHandRequest(
+        game=game, cards=list(cards), players=players, board=list(board)
+    )
     notice = ""
     try:
         try:
@@ -241,5 +254,5 @@ async def run_eval(
     if as_json:
         text = json_format.MessageToJson(response, always_print_fields_with_no_presence=True)
     else:
-        text = format_evaluation(game, cards, response)
+        text = format_evaluation(game, cards, response, board)
     return EvalOutcome(EXIT_OK, stdout=text + "\n", stderr=notice)

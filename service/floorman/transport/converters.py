@@ -27,7 +27,7 @@ from floorman.domain.actions import action_field_violations
 from floorman.domain.cards import cards_str, parse_cards
 from floorman.domain.engine import Finding
 from floorman.domain.errors import FieldViolation, HistoryError, InvalidArgument, RuleViolation
-from floorman.domain.games import highest_seat
+from floorman.domain.games import game_spec, highest_seat
 from floorman.domain.hand_value import HandCategory, HandValue
 from floorman.domain.ranking import Comparison, Evaluation
 from floorman.v1 import poker_pb2 as pb
@@ -134,6 +134,15 @@ def _cards(texts: Sequence[str], *, field: str, problems: _Problems) -> tuple[in
 
 
 # ---------------------------------------------------------------------------- ranking RPCs
+
+
+def default_structure(game: model.Game | None) -> model.BettingStructure:
+    """The structure BETTING_STRUCTURE_UNSPECIFIED stands for: the game's default (RULES.md
+    "Betting structures": fixed limit; "Hold'em and Omaha": Omaha pot limit, Short-deck no
+    limit); fixed limit when the game is unknown (the game's own violation is reported)."""
+    if game is None:
+        return model.BettingStructure.FIXED_LIMIT
+    return game_spec(game).default_structure
 
 
 def game_from_pb(number: int) -> model.Game | None:
@@ -291,8 +300,9 @@ def forced_bets_from_pb(
 def hand_config_from_pb(message: pb.HandConfig, *, field: str = "config") -> model.HandConfig:
     """``floorman.v1.HandConfig`` -> :class:`model.HandConfig`.
 
-    BETTING_STRUCTURE_UNSPECIFIED means fixed limit (RULES.md "Betting structures": the
-    default). ``button_seat`` must be 0 or more (0: stud's "before the lowest seat").
+    BETTING_STRUCTURE_UNSPECIFIED means the game's default structure (RULES.md "Betting
+    structures": fixed limit; "Hold'em and Omaha": Omaha pot limit, Short-deck no limit).
+    ``button_seat`` must be 0 or more (0: stud's "before the lowest seat").
 
     Raises:
         InvalidArgument: every violation, paths under ``field`` (``config.game``,
@@ -308,7 +318,7 @@ def hand_config_from_pb(message: pb.HandConfig, *, field: str = "config") -> mod
         field=f"{field}.betting_structure",
         what="betting structure",
         problems=problems,
-        default=model.BettingStructure.FIXED_LIMIT,
+        default=default_structure(game),
     )
     stakes = stakes_from_pb(message.stakes, field=f"{field}.stakes", problems=problems)
     rake = rake_from_pb(message.rake, field=f"{field}.rake", problems=problems)

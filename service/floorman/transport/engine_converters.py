@@ -62,12 +62,13 @@ def fill_snapshot(target: pb.HandSnapshot, view: Snapshot) -> None:
     target.awaiting_deal_seats.extend(view.awaiting_deal_seats)
     target.hand_complete = view.hand_complete
     target.bets_this_round = view.bets_this_round
+    target.board.extend(cards_str(view.community))
 
 
 def snapshot_to_pb(view: Snapshot) -> pb.HandSnapshot:
     """A ``floorman.v1.HandSnapshot``: street, phase, seat to act (0: cards due or hand over),
     pot total, amount to call, current bet, every seat (face-up cards only), seats awaiting
-    cards, bets this round."""
+    cards, bets this round, the board (community cards dealt)."""
     message = pb.HandSnapshot()
     fill_snapshot(message, view)
     return message

@@ -31,10 +31,10 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
 
+from floorman.app.evaluation import warm_up_request
 from floorman.app.tables.service import TableService
 from floorman.config import Settings
 from floorman.domain.model import Game
-from floorman.domain.ranking import card_count_range
 from floorman.domain.table.redaction import Role, Viewer
 from floorman.observability.logging import get_logger
 from floorman.observability.metrics import Metrics, start_metrics_http
@@ -66,9 +66,6 @@ KEEPALIVE_TIMEOUT_MS: Final = 20_000
 MIN_CLIENT_PING_INTERVAL_MS: Final = 10_000
 WORKER_THREADS: Final = 64
 """Default executor size: table calls run the store and the engine in worker threads."""
-
-
-WARM_UP_CARDS: Final = ("Ah", "Kd", "Qc", "Jh", "9s", "8c", "7d")  # in every game's deck
 
 
 class ServerStartError(RuntimeError):
@@ -114,11 +111,8 @@ def warm_up(core: RulesCore) -> None:
     """Evaluate one hand of every game (the most cards it takes) so the ranking tables are
     built before the first RPC instead of during it."""
     for game in Game:
-        try:
-            _, most = card_count_range(game)
-        except KeyError:  # a game whose ranking is not built yet (work in progress on main)
-            continue
-        core.evaluate_hand(game, WARM_UP_CARDS[:most])
+        cards, board = warm_up_request(game)
+        core.evaluate_hand(game, cards, board=board)
 
 
 async def create_server(

@@ -99,7 +99,7 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
         field=f"{field}.betting_structure",
         what="",
         problems=problems,
-        default=model.BettingStructure.FIXED_LIMIT,
+        default=conv.default_structure(game),
     )
     stakes = conv.stakes_from_pb(message.stakes, field=f"{field}.stakes", problems=problems)
     rake = conv.rake_from_pb(message.rake, field=f"{field}.rake", problems=problems)

@@ -22,6 +22,10 @@ class Game(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_FIVE_CARD_OMAHA: _ClassVar[Game]
     GAME_FIVE_CARD_OMAHA_HI_LO: _ClassVar[Game]
     GAME_SHORT_DECK_HOLDEM: _ClassVar[Game]
+    GAME_DEUCE_TO_SEVEN_SINGLE_DRAW: _ClassVar[Game]
+    GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW: _ClassVar[Game]
+    GAME_ACE_TO_FIVE_TRIPLE_DRAW: _ClassVar[Game]
+    GAME_BADUGI: _ClassVar[Game]
 
 class HandCategory(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -81,6 +85,10 @@ GAME_OMAHA_HI_LO: Game
 GAME_FIVE_CARD_OMAHA: Game
 GAME_FIVE_CARD_OMAHA_HI_LO: Game
 GAME_SHORT_DECK_HOLDEM: Game
+GAME_DEUCE_TO_SEVEN_SINGLE_DRAW: Game
+GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW: Game
+GAME_ACE_TO_FIVE_TRIPLE_DRAW: Game
+GAME_BADUGI: Game
 HAND_CATEGORY_UNSPECIFIED: HandCategory
 HAND_CATEGORY_HIGH_CARD: HandCategory
 HAND_CATEGORY_ONE_PAIR: HandCategory
@@ -295,7 +303,7 @@ class SeatView(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., stack: _Optional[int] = ..., bet: _Optional[int] = ..., contributed: _Optional[int] = ..., folded: _Optional[bool] = ..., all_in: _Optional[bool] = ..., up_cards: _Optional[_Iterable[str]] = ..., card_count: _Optional[int] = ...) -> None: ...
 
 class HandSnapshot(_message.Message):
-    __slots__ = ("street", "seat_to_act", "pot_total", "amount_to_call", "phase", "current_bet", "seats", "awaiting_deal_seats", "hand_complete", "bets_this_round")
+    __slots__ = ("street", "seat_to_act", "pot_total", "amount_to_call", "phase", "current_bet", "seats", "awaiting_deal_seats", "hand_complete", "bets_this_round", "board")
     STREET_FIELD_NUMBER: _ClassVar[int]
     SEAT_TO_ACT_FIELD_NUMBER: _ClassVar[int]
     POT_TOTAL_FIELD_NUMBER: _ClassVar[int]
@@ -306,6 +314,7 @@ class HandSnapshot(_message.Message):
     AWAITING_DEAL_SEATS_FIELD_NUMBER: _ClassVar[int]
     HAND_COMPLETE_FIELD_NUMBER: _ClassVar[int]
     BETS_THIS_ROUND_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
     street: str
     seat_to_act: int
     pot_total: int
@@ -316,7 +325,8 @@ class HandSnapshot(_message.Message):
     awaiting_deal_seats: _containers.RepeatedScalarFieldContainer[int]
     hand_complete: bool
     bets_this_round: int
-    def __init__(self, street: _Optional[str] = ..., seat_to_act: _Optional[int] = ..., pot_total: _Optional[int] = ..., amount_to_call: _Optional[int] = ..., phase: _Optional[str] = ..., current_bet: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., awaiting_deal_seats: _Optional[_Iterable[int]] = ..., hand_complete: _Optional[bool] = ..., bets_this_round: _Optional[int] = ...) -> None: ...
+    board: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, street: _Optional[str] = ..., seat_to_act: _Optional[int] = ..., pot_total: _Optional[int] = ..., amount_to_call: _Optional[int] = ..., phase: _Optional[str] = ..., current_bet: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., awaiting_deal_seats: _Optional[_Iterable[int]] = ..., hand_complete: _Optional[bool] = ..., bets_this_round: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Pot(_message.Message):
     __slots__ = ("amount", "eligible_seats", "winner_seats", "low_winner_seats")

@@ -20,6 +20,7 @@ from floorman.domain.engine import (
     pending_deals,
     start_hand,
 )
+from floorman.domain.games import game_spec
 from floorman.domain.model import (
     Action,
     ActionType,
@@ -39,6 +40,12 @@ PLAYERS = {
     Game.RAZZ: (2, 8),
     Game.SEVEN_CARD_STUD_HI_LO: (2, 8),
     Game.FIVE_CARD_STUD: (2, 10),
+    Game.TEXAS_HOLDEM: (2, 10),
+    Game.OMAHA: (2, 10),
+    Game.OMAHA_HI_LO: (2, 10),
+    Game.FIVE_CARD_OMAHA: (2, 8),
+    Game.FIVE_CARD_OMAHA_HI_LO: (2, 8),
+    Game.SHORT_DECK_HOLDEM: (2, 9),
 }
 
 
@@ -50,12 +57,16 @@ def random_config(rng: random.Random, game: Game, structure: BettingStructure) -
     # No 0: a busted player is not dealt in (docs/rules.md); 1 is all in from any forced bet.
     stacks = [rng.choice((1, 3, 15, 40, 90, 200, 500, 1000, 5000)) for _ in seats]
     small = rng.choice((10, 20, 40))
+    board = game_spec(game).has_board
     stakes = Stakes(
         small_bet=small,
         big_bet=2 * small,
         ante=rng.choice((0, 1, 5)) if game.is_stud else rng.choice((0, 0, 0, 2)),
         small_blind=0 if structure is BettingStructure.FIXED_LIMIT else small // 2,
         big_blind=0 if structure is BettingStructure.FIXED_LIMIT else small,
+        # community-card games: a straddle (twice the big blind) and a big-blind ante now and then
+        straddle=2 * small if board and rng.random() < 0.3 else 0,
+        big_blind_ante=rng.choice((0, 0, 0, small)) if board else 0,
     )
     return HandConfig(
         game=game,
@@ -88,10 +99,12 @@ class RandomDealer:
         requests = pending_deals(state)
         out: list[Deal] = []
         fresh = state.street > 0 and not state.street_started and self.burned_street < state.street
-        if self.burns and state.spec.is_stud and fresh:
+        if self.burns and (state.spec.is_stud or state.street_spec.board) and fresh:
             self.burned_street = state.street
             rest = sum(street.cards for street in state.spec.streets[state.street :])
-            if state.spec.community_last_street:
+            if state.street_spec.board:
+                spare = len(self.stub) > state.need_community
+            elif state.spec.community_last_street:
                 spare = len(self.stub) >= 2  # never burn the community card's last card
             else:
                 spare = len(self.stub) > state.live_count() * rest

@@ -12,6 +12,7 @@ from floorman.domain.engine import (
     LegalAction,
     apply,
     legal_actions,
+    pending_deals,
     snapshot,
     start_hand,
 )
@@ -36,6 +37,14 @@ NL = BettingStructure.NO_LIMIT
 STUDS = (Game.SEVEN_CARD_STUD, Game.RAZZ, Game.SEVEN_CARD_STUD_HI_LO, Game.FIVE_CARD_STUD)
 SEVEN_STUDS = (Game.SEVEN_CARD_STUD, Game.RAZZ, Game.SEVEN_CARD_STUD_HI_LO)
 DRAWS = (Game.FIVE_CARD_DRAW, Game.FIVE_CARD_DRAW_7A)
+BOARD_GAMES = (
+    Game.TEXAS_HOLDEM,
+    Game.OMAHA,
+    Game.OMAHA_HI_LO,
+    Game.FIVE_CARD_OMAHA,
+    Game.FIVE_CARD_OMAHA_HI_LO,
+    Game.SHORT_DECK_HOLDEM,
+)
 
 FILLER_RANKS = (5, 4, 9, 8, 7, 6, 10, 3, 2, 11, 1, 0, 12)
 """Rank indices invented hole cards are taken from, in order: 7 6 J T 9 8 Q 5 4 K 3 2 A."""
@@ -70,6 +79,8 @@ def table(
     small_blind: int = 0,
     big_blind: int = 0,
     odd_chip_unit: int = 0,
+    straddle: int = 0,
+    big_blind_ante: int = 0,
     rake: RakePolicy | None = None,
     forced_bets: Iterable[ForcedBet] = (),
     uncapped_heads_up: bool = False,
@@ -87,6 +98,8 @@ def table(
             small_blind=small_blind,
             big_blind=big_blind,
             odd_chip_unit=odd_chip_unit,
+            straddle=straddle,
+            big_blind_ante=big_blind_ante,
         ),
         rake=rake or RakePolicy(),
         seats=tuple(SeatState(seat=seat, stack=stack) for seat, stack in by_seat.items()),
@@ -163,12 +176,31 @@ class Hand:
         return self
 
     def deal_draw(self, hands: Mapping[int, str]) -> Hand:
-        """Deal five down to every seat (given, or invented)."""
+        """Deal five down to every seat (given, or invented); a community-card game's hole
+        cards (two to five)."""
         for text in hands.values():
             self.reserve |= {c for c in cards(text) if c is not None}
+        count = self.state.spec.streets[0].down
         for seat in self.state.seats:
-            self.deal(seat, hands.get(seat) or self.filler(5))
+            self.deal(seat, hands.get(seat) or self.filler(count))
         return self
+
+    def deal_holes(self, hands: Mapping[int, str]) -> Hand:
+        """Deal the hole cards of a community-card game to every seat, clockwise from the
+        button's left (given, or invented)."""
+        for text in hands.values():
+            self.reserve |= {c for c in cards(text) if c is not None}
+        count = self.state.spec.streets[0].down
+        for request in pending_deals(self.state):
+            self.deal(request.seat, hands.get(request.seat) or self.filler(count))
+        return self
+
+    def board(self, text: str, *, burn: bool = False) -> Hand:
+        """Deal board cards (seat 0, face up), after a burn when ``burn``."""
+        self.reserve |= {c for c in cards(text) if c is not None}
+        if burn:
+            self.burn(self.filler(1))
+        return self.deal(0, text, up=True)
 
     # --- questions ---------------------------------------------------------------------------
 

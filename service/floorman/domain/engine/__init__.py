@@ -1,4 +1,4 @@
-"""The pure hand state machine: every seed game, action by action (RULES.md).
+"""The pure hand state machine: every game, action by action (RULES.md).
 
 * :func:`start_hand` — validate a :class:`~floorman.domain.model.HandConfig`, post antes and
   blinds; the state before any card is dealt.
@@ -45,6 +45,10 @@ Decisions where RULES.md is silent (RRoP / TDA followed, written down here):
 * After an all-in with the betting over, every hand is face up: no SHOW is needed, and a SHOW
   of such a hand is still accepted, even after the last card, to reveal unknown cards.
 * A MUCK at the showdown gives the hand up; once one hand is left it wins without showing.
+* Community-card games: the board comes as Deals to seat 0 (a flop in one deal or card by
+  card; ``board.count`` for board cards out of their street or too many). A straddle is a
+  live blind counting as a raise (the action starts left of it; no straddle heads-up); the
+  big-blind ante is dead money. docs/rules.md "Community-card games".
 """
 
 from floorman.domain.engine.apply import apply, apply_in_place, check_action, replay

@@ -1,4 +1,4 @@
-"""Deals: street cards, draw replacements, the stud community card, burns; the stub.
+"""Deals: street cards, board cards, draw replacements, the stud community card, burns; the stub.
 
 RULES.md "Common to every game" (cards), "Five Card Draw, 7-A" ("Draw": the stub reshuffle),
 "Seven Card Stud family" (deal pattern, the 7th-street community card, burns not shuffled
@@ -68,10 +68,13 @@ def apply_deal(s0: HandState, deal: Deal, *, copy: bool = True) -> HandState:
 
     A stud seat's down and up cards of a street may come in any split matching the street's
     pattern, seats in any order; a draw's replacement cards go to the drawing seat right
-    after its DRAW; a burn (``burn=True``, any seat) counts against the stub.
+    after its DRAW; the board cards of a flop, turn or river go to seat 0 (any split: the
+    flop may come as one deal of three or card by card); a burn (``burn=True``, any seat)
+    counts against the stub.
 
     Raises:
-        RuleViolation: ``hand.complete``, ``card.count`` (no cards due, too many, the wrong
+        RuleViolation: ``hand.complete``, ``board.count`` (board cards when none are due, or
+            more than the street deals), ``card.count`` (no cards due, too many, the wrong
             seat or face), ``card.malformed``, ``card.not_in_deck``, ``card.duplicate``,
             ``draw.stub`` (a draw beyond the stub and the reshuffle).
     """
@@ -83,7 +86,10 @@ def apply_deal(s0: HandState, deal: Deal, *, copy: bool = True) -> HandState:
     if deal.burn:
         return _burn(s0, deal, cards, copy)
     if s0.phase is not Phase.DEALING:
-        raise _count_error(f"no cards are due now (the hand is {s0.phase.value})", seat=deal.seat)
+        message = f"no cards are due now (the hand is {s0.phase.value})"
+        if deal.seat == 0 and s0.spec.has_board:
+            raise RuleViolation("board.count", message, actual=len(cards))
+        raise _count_error(message, seat=deal.seat)
     if s0.draw_owed:
         return _replacement(s0, deal, cards, copy)
     return _street_deal(s0, deal, cards, copy)
@@ -130,15 +136,34 @@ def _street_deal(
 ) -> HandState:
     seat, n = deal.seat, len(cards)
     community = _community_due(s0)
+    board = s0.spec.has_board
     if seat == 0:
         if not community:
+            if board:
+                raise RuleViolation(
+                    "board.count",
+                    f"no board card is due now ({s0.street_spec.name} deals the players' cards)",
+                    actual=n,
+                )
             raise _count_error(f"no community card is due on {s0.street_spec.name}")
-        if n > 1:
+        if board and n > s0.need_community:
+            raise RuleViolation(
+                "board.count",
+                f"{s0.street_spec.name} deals {s0.need_community} more board card(s), not {n}",
+                expected=s0.need_community,
+                actual=n,
+            )
+        if not board and n > 1:
             raise _count_error("one community card is dealt", expected=1)
     else:
         pos = s0.positions.get(seat, NOBODY)
         if pos == NOBODY or s0.folded[pos]:
             raise _count_error(f"seat {seat} is not in the hand", seat=seat)
+        if community and board:
+            raise _count_error(
+                f"{s0.street_spec.name} deals board cards (seat 0), not cards to seat {seat}",
+                seat=seat,
+            )
         if community:
             raise _count_error(
                 f"the stub ({s0.stub}) cannot give every player a card: one community card "
@@ -163,7 +188,10 @@ def _street_deal(
         s.available = s.available - known
     s.stub -= n
     s.street_started = True
-    if seat == 0:
+    if seat == 0 and board:
+        s.community = (*s.community, *cards)
+        s.need_community -= n
+    elif seat == 0:
         s.community = (*s.community, *cards)
         s.need_community = 0
         s.need_down = [0] * len(s.seats)
@@ -176,7 +204,7 @@ def _street_deal(
             s.need_up[pos] -= n
         else:
             s.need_down[pos] -= n
-    if not any(s.need_down) and not any(s.need_up):
+    if not any(s.need_down) and not any(s.need_up) and not s.need_community:
         begin_betting(s)
     return s
 
@@ -238,7 +266,8 @@ def pending_deals(s: HandState) -> tuple[DealRequest, ...]:
     """What must be dealt next, for a service-dealt table.
 
     One request per seat and face (down cards first), seats clockwise from the dealer's left;
-    ``seat`` 0 with one face-up card when the stud community card is due; the drawing seat's
+    ``seat`` 0 with the board cards still due on a flop (3), turn or river (1), face up, or
+    with one face-up card when the stud community card is due; the drawing seat's
     replacement cards during a draw. Burns are the dealer's own business (report them as
     ``Deal(burn=True)``). Empty when no cards are due.
     """
@@ -247,7 +276,7 @@ def pending_deals(s: HandState) -> tuple[DealRequest, ...]:
     if s.draw_owed:
         return (DealRequest(s.seats[s.to_act], s.draw_owed, False),)
     if _community_due(s):
-        return (DealRequest(0, 1, True),)
+        return (DealRequest(0, s.need_community or 1, True),)
     out: list[DealRequest] = []
     for pos in s.clockwise(s.dealer_left):
         if s.need_down[pos]:

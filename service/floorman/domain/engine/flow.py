@@ -57,7 +57,8 @@ def note(s: HandState, rule: str, message: str, *, pos: int = NOBODY) -> None:
 
 
 def begin_street(s: HandState, index: int) -> None:
-    """Start street ``index``: its deal (phase DEALING) or its draw (phase DRAWING)."""
+    """Start street ``index``: its deal (phase DEALING: the seats' cards, or the board
+    cards of a flop, turn or river) or its draw (phase DRAWING)."""
     s.street = index
     s.street_started = False
     street = s.spec.streets[index]
@@ -73,7 +74,7 @@ def begin_street(s: HandState, index: int) -> None:
         live = s.live(pos)
         s.need_down[pos] = street.down if live else 0
         s.need_up[pos] = street.up if live else 0
-    s.need_community = 0
+    s.need_community = street.board  # the flop, turn or river (0 without a board)
     s.phase = Phase.DEALING
 
 

@@ -18,9 +18,12 @@ from floorman.domain.games import GameSpec, game_spec
 from floorman.domain.model import BettingStructure, ForcedBet, ForcedBetKind, HandConfig
 
 _BLINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.DEAD_BLIND)
+_BOARD_ONLY = (ForcedBetKind.STRADDLE, ForcedBetKind.BIG_BLIND_ANTE)
 _FORCED_RULES = {
     ForcedBetKind.ANTE: ("ante.amount", "ante.amount"),
     ForcedBetKind.BRING_IN: ("bring_in.amount", "bring_in.player"),
+    ForcedBetKind.STRADDLE: ("straddle.amount", "straddle.player"),
+    ForcedBetKind.BIG_BLIND_ANTE: ("ante.amount", "blind.player"),
 }
 """Rule ids (amount, seat) of a forced bet's problems; blinds are ``blind.*``."""
 
@@ -38,7 +41,11 @@ def start_hand(config: HandConfig) -> HandState:
     ``forced_bets``, when given, is the hand's whole list: nothing is derived beside it. A
     ``BRING_IN`` entry (stud only, at most one) is not posted: it names the seat that must
     bring in (instead of the door cards) and the bring-in amount (instead of the stakes');
-    that seat still acts BRING_IN or COMPLETE on the first street.
+    that seat still acts BRING_IN or COMPLETE on the first street. The community-card games
+    add, from ``stakes.big_blind_ante`` and ``stakes.straddle`` or as explicit entries, the
+    big-blind ante (dead money posted by the big blind after its blind) and the live straddle
+    (twice the big blind, by the seat left of the big blind, never heads-up, derived only when
+    that seat's stack covers it): RULES.md "Hold'em and Omaha", docs/rules.md.
 
     Args:
         config: the hand's configuration (seats listed clockwise; seat numbers >= 1).
@@ -51,8 +58,8 @@ def start_hand(config: HandConfig) -> HandState:
         InvalidArgument: every problem found, with field paths such as ``config.seats``,
             ``config.seats[2].stack``, ``config.stakes.bring_in``, ``config.button_seat``,
             ``config.forced_bets[1].amount`` (rule ids ``bring_in.amount``,
-            ``bring_in.player``, ``blind.amount``, ``blind.player``, ``ante.amount`` where
-            one applies).
+            ``bring_in.player``, ``blind.amount``, ``blind.player``, ``ante.amount``,
+            ``straddle.amount``, ``straddle.player`` where one applies).
     """
     spec = game_spec(config.game)
     _check_config(config, spec)
@@ -72,9 +79,9 @@ def start_hand(config: HandConfig) -> HandState:
     s.seats = seats
     s.positions = positions
     s.deck = spec.deck(n)
-    s.button = positions[config.button_seat] if spec.is_draw else NOBODY
+    s.button = positions[config.button_seat] if spec.has_button else NOBODY
     s.dealer_left = (
-        (s.button + 1) % n if spec.is_draw else _first_left_of(seats, config.button_seat)
+        (s.button + 1) % n if spec.has_button else _first_left_of(seats, config.button_seat)
     )
     s.forced_bring_in = positions[bring_in.seat] if bring_in is not None else NOBODY
     s.stacks = [stacks[seat] for seat in seats]
@@ -105,7 +112,10 @@ def start_hand(config: HandConfig) -> HandState:
     s.exposed = False
     s.notes = ()
     s.events = 0
-    _post_forced_bets(s, config.forced_bets or _derived_forced_bets(s))
+    forced = config.forced_bets or _derived_forced_bets(s)
+    if config.forced_bets:
+        _check_board_posts(s, config.forced_bets)
+    _post_forced_bets(s, forced)
     begin_street(s, 0)
     return s
 
@@ -146,7 +156,7 @@ def _derived_forced_bets(s: HandState) -> tuple[ForcedBet, ...]:
         bets += [
             ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=stakes.ante) for seat in s.seats
         ]
-    if s.spec.is_draw:
+    if s.spec.has_button:
         n = len(s.seats)
         small = s.button if n == 2 else (s.button + 1) % n
         big = (small + 1) % n
@@ -159,17 +169,82 @@ def _derived_forced_bets(s: HandState) -> tuple[ForcedBet, ...]:
         bets.append(
             ForcedBet(seat=s.seats[big], kind=ForcedBetKind.BIG_BLIND, amount=stakes.big_blind)
         )
+        if stakes.big_blind_ante:
+            bets.append(
+                ForcedBet(
+                    seat=s.seats[big],
+                    kind=ForcedBetKind.BIG_BLIND_ANTE,
+                    amount=stakes.big_blind_ante,
+                    dead=True,
+                )
+            )
+        straddler = (big + 1) % n
+        # docs/rules.md: no straddle heads-up; a seat that cannot cover it does not straddle
+        if stakes.straddle and n >= 3 and s.stacks[straddler] >= stakes.straddle + stakes.ante:
+            bets.append(
+                ForcedBet(
+                    seat=s.seats[straddler], kind=ForcedBetKind.STRADDLE, amount=stakes.straddle
+                )
+            )
     return tuple(bets)
 
 
-def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
-    """Post antes first, then blinds in the order given; short stacks post all and are all in.
+def _check_board_posts(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
+    """Explicit STRADDLE and BIG_BLIND_ANTE entries (RULES.md "Hold'em and Omaha"): one
+    straddle, of twice the big blind, by the first seat left of the big blind (never
+    heads-up); a big-blind ante by a seat posting a big blind.
 
-    A BRING_IN entry is not posted here: the seat acts it (see :func:`start_hand`).
+    Raises:
+        InvalidArgument: ``config.forced_bets[i].seat`` (``straddle.player``,
+            ``blind.player``), ``config.forced_bets[i].amount`` (``straddle.amount``).
     """
-    ordered = [b for b in forced if b.kind is ForcedBetKind.ANTE] + [
-        b for b in forced if b.kind in _BLINDS
-    ]
+    problems: list[FieldViolation] = []
+    n = len(s.seats)
+    bigs = [s.positions[b.seat] for b in forced if b.kind is ForcedBetKind.BIG_BLIND]
+    big = min(bigs, key=lambda pos: (pos - s.dealer_left) % n) if bigs else NOBODY
+    straddles = 0
+    for i, bet in enumerate(forced):
+        path = f"config.forced_bets[{i}]"
+        if bet.kind is ForcedBetKind.STRADDLE:
+            straddles += 1
+            if straddles > 1:
+                problems.append(FieldViolation(f"{path}.kind", "straddle.player", "one straddle"))
+            elif n < 3:
+                message = "no straddle heads-up (docs/rules.md)"
+                problems.append(FieldViolation(f"{path}.seat", "straddle.player", message))
+            elif big == NOBODY or s.positions[bet.seat] != (big + 1) % n:
+                expected = s.seats[(big + 1) % n] if big != NOBODY else "none: no big blind"
+                message = f"the straddle is posted left of the big blind (seat {expected})"
+                problems.append(FieldViolation(f"{path}.seat", "straddle.player", message))
+            if bet.amount != 2 * s.stakes.big_blind:
+                message = (
+                    f"a straddle is twice the big blind ({2 * s.stakes.big_blind}), "
+                    f"not {bet.amount}"
+                )
+                problems.append(FieldViolation(f"{path}.amount", "straddle.amount", message))
+        elif bet.kind is ForcedBetKind.BIG_BLIND_ANTE and s.positions[bet.seat] not in bigs:
+            message = f"seat {bet.seat} posts no big blind: the big blind posts the ante"
+            problems.append(FieldViolation(f"{path}.seat", "blind.player", message))
+    if problems:
+        raise InvalidArgument(problems)
+
+
+def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
+    """Post antes first, then blinds in the order given, the straddle, then the big-blind
+    ante (its poster covers the blind first); short stacks post all and are all in.
+
+    A BRING_IN entry is not posted here: the seat acts it (see :func:`start_hand`). The
+    big-blind ante is dead money (``dead``: never a bet, never returned). A straddle is a
+    live blind that counts as a raise: it is the bet to call, the round's second bet toward
+    the fixed-limit cap, the pot-/no-limit minimum raise size, and the pre-flop action
+    starts left of it (it acts last, with the option).
+    """
+    ordered = (
+        [b for b in forced if b.kind is ForcedBetKind.ANTE]
+        + [b for b in forced if b.kind in _BLINDS]
+        + [b for b in forced if b.kind is ForcedBetKind.STRADDLE]
+        + [b for b in forced if b.kind is ForcedBetKind.BIG_BLIND_ANTE]
+    )
     live_blinds: list[tuple[int, ForcedBet]] = []
     dead = [0] * len(s.seats)
     for bet in ordered:
@@ -179,7 +254,9 @@ def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
         s.contributed[pos] += amount
         if s.stacks[pos] == 0:
             s.all_in[pos] = True
-        if bet.kind in _BLINDS:
+        if bet.kind is ForcedBetKind.BIG_BLIND_ANTE:
+            dead[pos] += amount  # one ante for the table: dead money, not the blind's bet
+        elif bet.kind in _BLINDS or bet.kind is ForcedBetKind.STRADDLE:
             if bet.kind is ForcedBetKind.DEAD_BLIND or bet.dead:
                 dead[pos] += amount  # dead money: never a bet, never returned
             else:
@@ -190,15 +267,19 @@ def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
         return
     # The largest live blind is the bet to call, in full even when posted short (RRoP / TDA).
     s.current_bet = max(bet.amount for _, bet in live_blinds)
-    s.bet_count = 1
+    straddle = [pos for pos, bet in live_blinds if bet.kind is ForcedBetKind.STRADDLE]
+    s.bet_count = 2 if straddle else 1
     s.full_level = s.current_bet
     s.min_raise = s.current_bet
     n = len(s.seats)
     order = {pos: (pos - s.dealer_left) % n for pos, _ in live_blinds}
     bigs = [pos for pos, bet in live_blinds if bet.kind is ForcedBetKind.BIG_BLIND]
-    s.big_blind_pos = (
-        min(bigs, key=order.__getitem__) if bigs else max(order, key=order.__getitem__)
-    )
+    if straddle:  # the pre-flop action starts left of the straddle
+        s.big_blind_pos = straddle[0]
+    else:
+        s.big_blind_pos = (
+            min(bigs, key=order.__getitem__) if bigs else max(order, key=order.__getitem__)
+        )
 
 
 def _check_config(config: HandConfig, spec: GameSpec) -> None:
@@ -228,7 +309,7 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
             bad(f"config.seats[{i}].stack", "", f"{seat.stack!r} must be >= 0 minor units")
         elif seat.stack == 0:  # docs/rules.md: a busted player (stack 0) is not dealt in
             bad(f"config.seats[{i}].stack", "", "a seat dealt in needs chips: 0")
-    if spec.is_draw and config.button_seat not in seen:
+    if spec.has_button and config.button_seat not in seen:
         bad("config.button_seat", "", f"the button seat {config.button_seat} is not dealt in")
     if spec.is_stud and (not isinstance(config.button_seat, int) or config.button_seat < 0):
         bad("config.button_seat", "", f"the dealer position {config.button_seat!r} must be >= 0")
@@ -237,7 +318,7 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
         path = f"config.forced_bets[{i}]"
         amount_rule, seat_rule = _FORCED_RULES.get(bet.kind, ("blind.amount", "blind.player"))
         if bet.kind is ForcedBetKind.BRING_IN:
-            if spec.is_draw:
+            if spec.has_button:
                 bad(f"{path}.kind", "bring_in.player", f"{spec.game.value} has no bring-in")
             elif bring_in_at is not None:
                 bad(
@@ -251,6 +332,12 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
                 bad(f"{path}.dead", "bring_in.amount", "a bring-in is a live bet, never dead")
         elif bet.kind in _BLINDS and spec.is_stud:
             bad(f"{path}.kind", "blind.player", f"{spec.game.value} has no blinds")
+        elif bet.kind in _BOARD_ONLY and not spec.has_board:
+            what = "straddle" if bet.kind is ForcedBetKind.STRADDLE else "big-blind ante"
+            bad(f"{path}.kind", seat_rule if what == "straddle" else "",
+                f"{spec.game.value} has no {what} (community-card games only)")  # fmt: skip
+        elif bet.kind is ForcedBetKind.STRADDLE and bet.dead:
+            bad(f"{path}.dead", "straddle.amount", "a straddle is a live bet, never dead")
         elif not isinstance(bet.kind, ForcedBetKind):
             bad(f"{path}.kind", "", f"{bet.kind!r} is not a forced bet kind")
         if bet.seat not in seen:

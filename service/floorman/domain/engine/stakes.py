@@ -6,6 +6,7 @@ it per RULES.md and refuses incoherent stakes with field paths under ``config.st
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from floorman.domain.errors import FieldViolation, InvalidArgument
@@ -22,7 +23,8 @@ class ResolvedStakes:
 
     ``bring_in`` is 0 in the draw games; ``small_blind`` / ``big_blind`` are 0 in the studs.
     ``min_open`` is the smallest opening bet in pot limit and no limit (big blind in the draw
-    games, small bet in the studs).
+    games, small bet in the studs). ``straddle`` / ``big_blind_ante`` (community-card games
+    only) are 0 when the table has none.
     """
 
     small_bet: int
@@ -33,10 +35,12 @@ class ResolvedStakes:
     big_blind: int
     whole_unit: int
     odd_chip_unit: int
+    straddle: int = 0
+    big_blind_ante: int = 0
 
     def min_open(self, spec: GameSpec) -> int:
         """Pot-/no-limit minimum opening bet: the big blind (draw) or the small bet (stud)."""
-        return self.big_blind if spec.is_draw else self.small_bet
+        return self.big_blind if spec.has_button else self.small_bet
 
 
 def _round_down(amount: int, unit: int) -> int:
@@ -60,14 +64,22 @@ def resolve_stakes(
         InvalidArgument: every problem found, with paths such as ``config.stakes.small_bet``
             and rule ids ``bring_in.amount`` (a bring-in of the small bet or more, which is a
             completion, or a default that rounds down to 0), ``blind.amount`` (likewise a
-            default small blind of 0), ``ante.amount``; ``""`` for plain shape problems.
+            default small blind of 0), ``ante.amount`` (also a big-blind ante), and for the
+            straddle (RULES.md "Hold'em and Omaha") ``straddle.player`` (a game without a
+            board has none) and ``straddle.amount`` (not twice the big blind); ``""`` for
+            plain shape problems.
     """
     problems: list[FieldViolation] = []
 
     def bad(name: str, rule: str, message: str) -> None:
         problems.append(FieldViolation(f"config.stakes.{name}", rule, message))
 
-    rules = {"ante": "ante.amount", "bring_in": "bring_in.amount"}
+    rules = {
+        "ante": "ante.amount",
+        "bring_in": "bring_in.amount",
+        "straddle": "straddle.amount",
+        "big_blind_ante": "ante.amount",
+    }
     for name in (
         "small_bet",
         "big_bet",
@@ -77,6 +89,8 @@ def resolve_stakes(
         "big_blind",
         "whole_unit",
         "odd_chip_unit",
+        "straddle",
+        "big_blind_ante",
     ):
         value = getattr(stakes, name)
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
@@ -89,7 +103,7 @@ def resolve_stakes(
     unit = stakes.odd_chip_unit or DEFAULT_ODD_CHIP_UNIT
     limit = structure is BettingStructure.FIXED_LIMIT
     small_bet = stakes.small_bet
-    if not small_bet and spec.is_draw and not limit:
+    if not small_bet and spec.has_button and not limit:
         small_bet = stakes.big_blind
     if not small_bet:
         bad("small_bet", "", "the small bet is required (minor units > 0)")
@@ -128,6 +142,7 @@ def resolve_stakes(
                 "blind.amount",
                 f"the small blind {small_blind} is above the big blind {big_blind}",
             )
+    _check_board_forced_bets(stakes, spec, big_blind, bad)
     if problems:
         raise InvalidArgument(problems)
     return ResolvedStakes(
@@ -139,4 +154,28 @@ def resolve_stakes(
         big_blind=big_blind,
         whole_unit=whole_unit,
         odd_chip_unit=unit,
+        straddle=stakes.straddle,
+        big_blind_ante=stakes.big_blind_ante,
     )
+
+
+def _check_board_forced_bets(
+    stakes: Stakes, spec: GameSpec, big_blind: int, bad: Callable[[str, str, str], None]
+) -> None:
+    """The straddle and the big-blind ante exist in the community-card games only; the
+    straddle is twice the big blind (RULES.md "Hold'em and Omaha")."""
+    game = spec.game.value
+    if stakes.straddle and not spec.has_board:
+        bad("straddle", "straddle.player", f"{game} has no straddle (community-card games only)")
+    elif stakes.straddle and stakes.straddle != 2 * big_blind:
+        bad(
+            "straddle",
+            "straddle.amount",
+            f"a straddle is twice the big blind ({2 * big_blind}), not {stakes.straddle}",
+        )
+    if stakes.big_blind_ante and not spec.has_board:
+        bad(
+            "big_blind_ante",
+            "ante.amount",
+            f"{game} has no big-blind ante (community-card games only)",
+        )

@@ -104,7 +104,8 @@ class Snapshot:
 
     Attributes:
         street: ``first_round``, ``draw``, ``second_round``, ``second_street`` ..
-            ``seventh_street``, ``showdown`` or ``complete``.
+            ``seventh_street``, ``pre_flop``, ``flop``, ``turn``, ``river``, ``showdown`` or
+            ``complete``.
         phase: ``dealing``, ``betting``, ``drawing``, ``showdown`` or ``complete``.
         seat_to_act: the seat to act; 0 when cards are due or the hand is over.
         pot_total: chips in the pots and in front of the players (minor units).
@@ -114,7 +115,8 @@ class Snapshot:
         awaiting_deal_seats: seats that must receive cards next (0: the community card).
         hand_complete: the hand is over.
         bets_this_round: bets and raises counted toward the fixed-limit cap this round.
-        community: the community card(s) dealt (Stud 7th street when the stub runs short).
+        community: the community cards dealt: the board of Hold'em and Omaha, or the Stud
+            7th-street card when the stub runs short (the contract's ``board``).
         notes: informational findings so far (``card.unknown``).
     """
 

@@ -1,12 +1,22 @@
-"""Hand ranking for every seed game (RULES.md rankings), table-driven.
+"""Hand ranking for every game (RULES.md rankings), table-driven and derived from the game
+definitions (:mod:`floorman.domain.games`: pot sides, deck, exact hole cards).
 
 * :func:`evaluate` / :func:`compare`: full answers (category, best five, description).
+* :func:`side_rankings`: per pot side, fast strength functions of (own cards, board).
 * ``*_strength``: fast strength-only paths on pre-parsed cards (greater is better).
-* :func:`deck_for` / :func:`card_count_range`: what a game deals and shows down.
+* :func:`deck_for` / :func:`card_count_range` / :func:`board_count_range`: what a game deals
+  and shows down.
 """
 
 from floorman.domain.ranking.evaluate import Comparison, Evaluation, compare, evaluate
-from floorman.domain.ranking.games import card_count_range, deck_for
+from floorman.domain.ranking.exact_hole import exact_high, exact_low_8
+from floorman.domain.ranking.games import (
+    board_count_range,
+    card_count_range,
+    deck_for,
+    every_card_of,
+)
+from floorman.domain.ranking.sides import SideRanking, deck_lowest_rank, side_rankings
 from floorman.domain.ranking.strength import (
     exposed_high_strength,
     exposed_low_strength,
@@ -19,14 +29,21 @@ from floorman.domain.ranking.strength import (
 __all__ = [
     "Comparison",
     "Evaluation",
+    "SideRanking",
+    "board_count_range",
     "card_count_range",
     "compare",
     "deck_for",
+    "deck_lowest_rank",
     "evaluate",
+    "every_card_of",
+    "exact_high",
+    "exact_low_8",
     "exposed_high_strength",
     "exposed_low_strength",
     "high_7a_strength",
     "high_strength",
     "low_8_strength",
     "low_a5_strength",
+    "side_rankings",
 ]

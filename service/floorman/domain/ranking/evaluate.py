@@ -1,7 +1,9 @@
 """Evaluate and compare showdown hands per game (RULES.md rankings): the ranking use of the domain.
 
 Cards are assumed validated (parsed, in the game's deck, no duplicates, a count within
-:func:`~floorman.domain.ranking.games.card_count_range`); :mod:`floorman.app.evaluation` does that.
+:func:`~floorman.domain.ranking.games.card_count_range` and a board within
+:func:`~floorman.domain.ranking.games.board_count_range`); :mod:`floorman.app.evaluation` does
+that. Which rankings apply comes from the game definition (:mod:`.sides`).
 """
 
 from __future__ import annotations
@@ -10,22 +12,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from floorman.domain.cards import Card
+from floorman.domain.games import game_spec
 from floorman.domain.hand_value import HandValue
 from floorman.domain.model import Game
-from floorman.domain.ranking import describe
-from floorman.domain.ranking.games import short_deck_36
-from floorman.domain.ranking.strength import (
-    high_7a_strength,
-    high_strength,
-    low_8_strength,
-    low_a5_strength,
-)
+from floorman.domain.ranking import describe, exact_hole
+from floorman.domain.ranking.sides import SideRanking, side_rankings
 
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """One hand in one game: ``high`` for every game with a high side (None for Razz),
-    ``low`` for Razz and Stud Hi-Lo (None otherwise)."""
+    ``low`` for the games with a low side (Razz, the Hi-Lo games; None otherwise)."""
 
     high: HandValue | None
     low: HandValue | None
@@ -38,7 +35,7 @@ class Comparison:
     Attributes:
         winners: 0-based indices of the hands winning the pot or its high half (Razz: the
             best low); several on a tie.
-        low_winners: Stud Hi-Lo only: indices winning the low half; ``()`` when no low
+        low_winners: Hi-Lo games only: indices winning the low half; ``()`` when no low
             qualifies (the high hands scoop) and in every other game.
         results: the evaluation of each hand, in request order.
     """
@@ -48,24 +45,48 @@ class Comparison:
     results: tuple[Evaluation, ...]
 
 
-def evaluate(game: Game, cards: Sequence[Card], *, players: int = 0) -> Evaluation:
-    """Value of ``cards`` (5 cards, or 5-7 in the Seven Card Stud games) in ``game``.
+def _side_value(ranking: SideRanking, own: Sequence[Card], board: Sequence[Card]) -> HandValue:
+    """The value of one side: strength, the five cards that play and the description."""
+    if ranking.take:
+        target = ranking.hand(own, board)
+        if ranking.qualifier and not target:
+            a5, a5_cards = ranking.a5_fallback(own, board)
+            return describe.no_low_value(a5, a5_cards)
+        strength, five = exact_hole.best_five(
+            ranking.any_five, own, board, ranking.take, target=target
+        )
+    else:
+        five = (*own, *board)
+        strength = ranking.any_five(five)
+    if ranking.qualifier and not strength:
+        a5, a5_cards = ranking.a5_fallback(own, board)
+        return describe.no_low_value(a5, a5_cards)
+    if ranking.is_low:
+        return describe.low_value(strength, five)
+    return describe.high_value(strength, five, seven_to_ace=ranking.seven_to_ace)
 
-    ``players`` matters in 7-A draw only: 5 selects the 36-card deck (A-6-7-8-9 straight).
+
+def evaluate(
+    game: Game, cards: Sequence[Card], *, players: int = 0, board: Sequence[Card] = ()
+) -> Evaluation:
+    """Value of ``cards`` (own cards) with ``board`` (community cards) in ``game``.
+
+    Own cards: 5, or 5-7 in the Seven Card Stud games (best five); community-card games: the
+    hole cards, with three to five board cards (Hold'em and Short-deck: best five of hole and
+    board, any mix; Omaha: exactly two hole and three board cards, the high and the low each
+    on its own choice). ``players`` matters where the deck follows the players dealt in
+    (7-A draw: 5 selects the 36-card deck and its A-6-7-8-9 straight).
     """
-    cards = tuple(cards)
-    if game is Game.RAZZ:
-        return Evaluation(None, describe.low_value(low_a5_strength(cards), cards))
-    if game is Game.FIVE_CARD_DRAW_7A:
-        strength = high_7a_strength(cards, short_deck_36=short_deck_36(game, players))
-        return Evaluation(describe.high_value(strength, cards, seven_to_ace=True), None)
-    high = describe.high_value(high_strength(cards), cards)
-    if game is not Game.SEVEN_CARD_STUD_HI_LO:
-        return Evaluation(high, None)
-    low_strength = low_8_strength(cards)
-    if low_strength:
-        return Evaluation(high, describe.low_value(low_strength, cards))
-    return Evaluation(high, describe.no_low_value(low_a5_strength(cards), cards))
+    cards, board = tuple(cards), tuple(board)
+    high: HandValue | None = None
+    low: HandValue | None = None
+    for ranking in side_rankings(game, players):
+        value = _side_value(ranking, cards, board)
+        if ranking.is_low:
+            low = value
+        else:
+            high = value
+    return Evaluation(high, low)
 
 
 def _best(strengths: Sequence[int]) -> tuple[int, ...]:
@@ -74,17 +95,29 @@ def _best(strengths: Sequence[int]) -> tuple[int, ...]:
     return tuple(i for i, s in enumerate(strengths) if s == top) if top > 0 else ()
 
 
-def compare(game: Game, hands: Sequence[Sequence[Card]], *, players: int = 0) -> Comparison:
-    """Evaluate ``hands`` in ``game`` and name the winners (RULES.md "Ties split a pot").
+def _side_of(result: Evaluation, ranking: SideRanking) -> int:
+    value = result.low if ranking.is_low else result.high
+    return value.strength if value is not None else 0
 
-    ``players`` 0 in 7-A draw means the number of hands (five hands: the 36-card deck).
+
+def compare(
+    game: Game,
+    hands: Sequence[Sequence[Card]],
+    *,
+    players: int = 0,
+    board: Sequence[Card] = (),
+) -> Comparison:
+    """Evaluate ``hands`` (own cards) with the shared ``board`` in ``game`` and name the
+    winners (RULES.md "Ties split a pot"): ``winners`` on the main side (Razz: the low),
+    ``low_winners`` on a Hi-Lo game's low side (none when no low qualifies).
+
+    ``players`` 0 means the number of hands (7-A draw: five hands play the 36-card deck).
     """
-    if game is Game.FIVE_CARD_DRAW_7A and players == 0:
-        players = len(hands)
-    results = tuple(evaluate(game, hand, players=players) for hand in hands)
-    if game is Game.RAZZ:
-        return Comparison(_best([r.low.strength for r in results if r.low]), (), results)
-    winners = _best([r.high.strength for r in results if r.high])
-    if game is Game.SEVEN_CARD_STUD_HI_LO:
-        return Comparison(winners, _best([r.low.strength for r in results if r.low]), results)
-    return Comparison(winners, (), results)
+    dealt = players or len(hands)
+    if len(game_spec(game).deck_lowest_rank) > 1:
+        players = dealt
+    results = tuple(evaluate(game, hand, players=players, board=board) for hand in hands)
+    rankings = side_rankings(game, players)
+    winners = _best([_side_of(r, rankings[0]) for r in results])
+    low_winners = _best([_side_of(r, rankings[1]) for r in results]) if len(rankings) > 1 else ()
+    return Comparison(winners, low_winners, results)

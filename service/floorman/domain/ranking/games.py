@@ -1,52 +1,67 @@
-"""What each seed game deals and ranks (RULES.md game sections)."""
+"""What each game deals and shows down, from its definition (RULES.md game sections)."""
 
 from __future__ import annotations
 
-from typing import Final
-
-from floorman.domain.cards import DECK_SEVEN_TO_ACE, DECK_SIX_TO_ACE, FULL_DECK, Card
+from floorman.domain.cards import Card, deck_from_rank
 from floorman.domain.errors import InvalidArgument
+from floorman.domain.games import game_spec
 from floorman.domain.model import Game
+from floorman.domain.ranking.sides import deck_lowest_rank
 
-MAX_PLAYERS_7A: Final = 5
-"""RULES.md "Five Card Draw, 7-A": 2 to 5 players; five dealt in puts the sixes in the deck."""
-
-_COUNTS: Final = {
-    Game.FIVE_CARD_DRAW_7A: (5, 5),
-    Game.FIVE_CARD_DRAW: (5, 5),
-    Game.FIVE_CARD_STUD: (5, 5),
-    Game.SEVEN_CARD_STUD: (5, 7),
-    Game.RAZZ: (5, 7),
-    Game.SEVEN_CARD_STUD_HI_LO: (5, 7),
-}
+SHOWN: int = 5
+"""Cards a showdown hand plays (the best five)."""
 
 
 def deck_for(game: Game, players: int = 0) -> frozenset[Card]:
     """The deck ``game`` deals from with ``players`` dealt in (0: unknown).
 
-    7-A draw: 0-4 players -> the 32-card 7-A deck, 5 -> the 36-card 6-A deck (RULES.md "Five
-    Card Draw, 7-A"); every other game: the 52-card deck (``players`` ignored).
+    A game whose deck follows the players dealt in (7-A draw: 0-4 players -> the 32-card
+    7-A deck, 5 -> the 36-card 6-A deck, RULES.md "Five Card Draw, 7-A") checks ``players``
+    against its range; every other game has one deck (52 cards; Short-deck Hold'em: 36, 6
+    through A) and ignores ``players``.
 
     Raises:
-        InvalidArgument: ``players`` (rule ``""``) is negative, or above 5 in 7-A draw.
+        InvalidArgument: ``players`` (rule ``""``) is negative, or above the game's maximum
+            in a game whose deck follows the players.
     """
     if players < 0:
         raise InvalidArgument.single("players", "", f"players must not be negative (got {players})")
-    if game is not Game.FIVE_CARD_DRAW_7A:
-        return FULL_DECK
-    if players > MAX_PLAYERS_7A:
+    spec = game_spec(game)
+    if len(spec.deck_lowest_rank) > 1 and players > spec.max_players:
         raise InvalidArgument.single(
-            "players", "", f"Five Card Draw 7-A seats 2 to 5 players (got {players})"
+            "players",
+            "",
+            f"{game.value} seats {spec.min_players} to {spec.max_players} players (got {players})",
         )
-    return DECK_SIX_TO_ACE if players == MAX_PLAYERS_7A else DECK_SEVEN_TO_ACE
+    return deck_from_rank(deck_lowest_rank(game, players))
 
 
-def short_deck_36(game: Game, players: int) -> bool:
-    """True when ``game`` is 7-A draw played with the 36-card deck (five players)."""
-    return game is Game.FIVE_CARD_DRAW_7A and players == MAX_PLAYERS_7A
+def every_card_of(game: Game) -> frozenset[Card]:
+    """Every card some deck of ``game`` holds (the largest of its decks)."""
+    lowest = min(rank for _, rank in game_spec(game).deck_lowest_rank)
+    return deck_from_rank(lowest)
 
 
 def card_count_range(game: Game) -> tuple[int, int]:
-    """``(fewest, most)`` cards a showdown hand of ``game`` holds: (5, 5) for the draw games and
-    Five Card Stud, (5, 7) for the Seven Card Stud games (best five of them)."""
-    return _COUNTS[game]
+    """``(fewest, most)`` own cards a showdown hand of ``game`` holds.
+
+    Games without a board: (5, 5) for the draw games and Five Card Stud, (5, 7) for the Seven
+    Card Stud games (best five of them; a stud community card counts as an own card).
+    Community-card games: exactly the hole cards (Hold'em and Short-deck 2, Omaha 4, Five
+    Card Omaha 5); see :func:`board_count_range`.
+    """
+    spec = game_spec(game)
+    held = spec.hand_cards
+    if spec.has_board:
+        return held, held
+    return min(SHOWN, held), held
+
+
+def board_count_range(game: Game) -> tuple[int, int]:
+    """``(fewest, most)`` board cards a hand of ``game`` is evaluated with: (3, 5) in the
+    community-card games (flop, turn, river; RULES.md "Hold'em and Omaha"), (0, 0) elsewhere."""
+    spec = game_spec(game)
+    if not spec.has_board:
+        return 0, 0
+    flop = next(street.board for street in spec.streets if street.board)
+    return flop, spec.board_cards

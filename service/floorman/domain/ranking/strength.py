@@ -109,17 +109,47 @@ def high_strength(cards: Sequence[Card]) -> int:
         return high_strength(cards)
 
 
-def high_7a_strength(cards: Sequence[Card], *, short_deck_36: bool = False) -> int:
-    """7-A draw strength of exactly five ``cards`` (RULES.md "Five Card Draw, 7-A").
+def high_strength_with_board(own: Sequence[Card], board: Sequence[Card]) -> int:
+    """:func:`high_strength` of ``own`` and ``board`` cards together (5-7 cards), without
+    building the seven-card sequence for the common Hold'em case (2 hole + 5 board)."""
+    if len(own) == 2 and len(board) == 5:
+        a, b = own
+        c, d, e, f, g = board
+        key = _START + _K[a] + _K[b] + _K[c] + _K[d] + _K[e] + _K[f] + _K[g]
+        try:
+            if not key & _FLUSH_BITS:
+                return _standard_unsuited[key & _RANK_MASK]
+        except TypeError:
+            if _standard_unsuited is not None:
+                raise
+            _load_standard()
+            return high_strength_with_board(own, board)
+    return high_strength((*own, *board))
 
-    Flush beats full house; the lowest straight is A-7-8-9-T, or A-6-7-8-9 when
-    ``short_deck_36`` (five players dealt in: the sixes are in the deck).
+
+def high_7a_strength(cards: Sequence[Card], *, short_deck_36: bool = False) -> int:
+    """7-A strength of the best five of 5-7 ``cards`` (RULES.md "Five Card Draw, 7-A",
+    "Hold'em and Omaha" Short-deck).
+
+    Flush beats full house, a straight beats three of a kind; the lowest straight is
+    A-7-8-9-T, or A-6-7-8-9 when ``short_deck_36`` (the 36-card deck: 7-A draw with five
+    players, Short-deck Hold'em). Six and seven cards must come from that deck.
     """
-    a, b, c, d, e = cards
-    key = _START + _K[a] + _K[b] + _K[c] + _K[d] + _K[e]
+    n = len(cards)
+    if n == 7:
+        a, b, c, d, e, f, g = cards
+        key = _START + _K[a] + _K[b] + _K[c] + _K[d] + _K[e] + _K[f] + _K[g]
+    elif n == 5:
+        a, b, c, d, e = cards
+        key = _START + _K[a] + _K[b] + _K[c] + _K[d] + _K[e]
+    else:
+        key = _high_key(cards)
     try:
         if key & _FLUSH_BITS:
-            return _seven_to_ace_suited[short_deck_36][_suit_mask(key, cards)]
+            return max(
+                _seven_to_ace_suited[short_deck_36][_suit_mask(key, cards)],
+                _seven_to_ace_unsuited[short_deck_36][key & _RANK_MASK],
+            )
         return _seven_to_ace_unsuited[short_deck_36][key & _RANK_MASK]
     except TypeError:
         if _seven_to_ace_unsuited[short_deck_36] is not None:

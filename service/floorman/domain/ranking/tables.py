@@ -7,7 +7,7 @@ exactly when that suit holds five or more cards (a flush is possible).
 
 Tables (dicts keyed by rank key, lists indexed by 13-bit rank mask):
 * standard high: best unsuited strength of any 5-7 ranks; best suited strength per mask;
-* 7-A (32- and 36-card decks): five cards only;
+* 7-A (32- and 36-card decks): 5-7 cards (Five Card Draw 7-A, Short-deck Hold'em);
 * ace-to-five low and 8-or-better low of any 5-7 ranks;
 * exposed boards (1-4 up cards), high and razz.
 Best-of-six and best-of-seven entries come from the best-of-five ones by dropping one card.
@@ -37,9 +37,10 @@ SUIT_BITS_KEY: Final = tuple(1 << (SUIT_BITS_SHIFT * (c & 3) + (c >> 2)) for c i
 """Per-card key whose sum over distinct cards holds each suit's 13-bit rank mask, 16 bits apart."""
 
 
-def rank_multisets(size: int) -> Iterator[tuple[int, ...]]:
-    """Every multiset of ``size`` ranks holding each rank at most four times (sorted tuples)."""
-    for ranks in combinations_with_replacement(range(RANK_COUNT), size):
+def rank_multisets(size: int, lowest: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``size`` ranks from ``lowest`` up holding each rank at most four
+    times (sorted tuples)."""
+    for ranks in combinations_with_replacement(range(lowest, RANK_COUNT), size):
         if not any(map(eq, ranks, ranks[4:])):  # five of one rank
             yield ranks
 
@@ -110,18 +111,32 @@ def standard_suited() -> list[int]:
     return _suited(patterns.STANDARD_HIGH, up_to=7)
 
 
+_SEVEN_TO_ACE_LOWEST: Final = (5, 4)  # lowest rank index in the 32- and 36-card decks
+
+
 @functools.cache
 def seven_to_ace_unsuited(short_deck_36: bool) -> dict[int, int]:
-    """Rank key of five cards -> 7-A strength when not all one suit."""
+    """Rank key of 5-7 cards -> best 7-A strength ignoring flushes.
+
+    Five-card entries cover every rank; six- and seven-card entries only the ranks of the
+    deck (7-A from the seven, or from the six with ``short_deck_36``: Short-deck Hold'em).
+    """
     rules = patterns.SEVEN_TO_ACE_36 if short_deck_36 else patterns.SEVEN_TO_ACE_32
-    return {rank_key(ranks): patterns.high_unsuited(ranks, rules) for ranks in rank_multisets(5)}
+    table = {rank_key(ranks): patterns.high_unsuited(ranks, rules) for ranks in rank_multisets(5)}
+    get = table.__getitem__
+    for size in (6, 7):
+        for ranks in rank_multisets(size, _SEVEN_TO_ACE_LOWEST[short_deck_36]):
+            powers = tuple(map(_POWERS.__getitem__, ranks))
+            key = sum(powers)
+            table[key] = max(get(key - p) for p in set(powers))
+    return table
 
 
 @functools.cache
 def seven_to_ace_suited(short_deck_36: bool) -> list[int]:
-    """Rank mask of five suited cards -> 7-A flush or straight flush strength."""
+    """Rank mask of one suit's 5-7 cards -> best 7-A flush or straight flush strength."""
     rules = patterns.SEVEN_TO_ACE_36 if short_deck_36 else patterns.SEVEN_TO_ACE_32
-    return _suited(rules, up_to=5)
+    return _suited(rules, up_to=7)
 
 
 @functools.cache

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence, Set
 
 from floorman.domain.cards import Card
 from floorman.domain.errors import InvalidArgument
+from floorman.domain.games import PotSide, game_spec
 from floorman.domain.model import Game, RakePolicy
 from floorman.domain.settlement.odd_chips import (
     button_order,
@@ -49,7 +50,7 @@ def settle(
     chips only: dead blinds are never returned); pots are built from the live seats'
     contribution levels, dead chips going to the main pot; the rake is computed on the total
     and taken from the main pot first; each pot is awarded separately, last side pot first,
-    a pot with one eligible seat without a showdown. In Stud Hi-Lo a pot splits between the
+    a pot with one eligible seat without a showdown. In a Hi-Lo game a pot splits between the
     best high and the best qualifying low (low half ``(amount // (2 * unit)) * unit``, the
     odd chip to the high half; no qualifying low: the high scoops), each half split among
     its own tied winners.
@@ -66,7 +67,8 @@ def settle(
         hands: seat -> own cards (community excluded) for the live seats that showed or were
             exposed; every eligible seat of a contested pot needs one. ``None`` is ``??``.
         community: Stud's shared 7th-street card, if dealt (in every hand's value, never in
-            odd-chip comparisons).
+            odd-chip comparisons), or the board of a community-card game (RULES.md
+            "Hold'em and Omaha").
         rake: the table's rake policy.
         ended_first_round: the hand ended during its first betting round.
         odd_chip_unit: the smallest chip split off, minor units (>= 1).
@@ -113,7 +115,7 @@ def settle(
         share, paid = _award_pot(
             amount=amounts[index],
             eligible=pots[index][1],
-            hi_lo=game is Game.SEVEN_CARD_STUD_HI_LO,
+            hi_lo=len(game_spec(game).sides) > 1,
             values=values,
             main_order=main_order,
             low_order=low_order,
@@ -160,8 +162,11 @@ def _award_pot(
 def _odd_chip_orders(
     game: Game, hands: Mapping[int, Sequence[Card | None]], seat_order: Sequence[int]
 ) -> tuple[OddChipOrder, OddChipOrder]:
-    """(order for ``winners``, order for the Hi-Lo low half) in ``game``."""
-    if game.is_draw:
+    """(order for ``winners``, order for the Hi-Lo low half) in ``game``: button games from
+    the first winner left of the button; stud games by the highest card by suit, or the
+    lowest (aces low) where the side is a low (Razz, the Hi-Lo low half)."""
+    spec = game_spec(game)
+    if not spec.is_stud:
 
         def clockwise(winners: Sequence[int]) -> tuple[int, ...]:
             return button_order(winners, seat_order)
@@ -174,7 +179,8 @@ def _odd_chip_orders(
     def lowest_card(winners: Sequence[int]) -> tuple[int, ...]:
         return stud_low_order(winners, hands)
 
-    return (lowest_card if game is Game.RAZZ else highest_card), lowest_card
+    main_is_low = spec.sides[0] in (PotSide.LOW_A5, PotSide.LOW_8)
+    return (lowest_card if main_is_low else highest_card), lowest_card
 
 
 def _check_arguments(
@@ -185,7 +191,7 @@ def _check_arguments(
         raise InvalidArgument.single("odd_chip_unit", "", f"{odd_chip_unit!r} must be >= 1")
     if len(set(seat_order)) != len(seat_order):
         raise InvalidArgument.single("seat_order", "", f"{list(seat_order)} repeats a seat")
-    if game.is_draw and button_seat in seat_order and seat_order[-1] != button_seat:
+    if not game_spec(game).is_stud and button_seat in seat_order and seat_order[-1] != button_seat:
         raise InvalidArgument.single(
             "seat_order",
             "",

@@ -1,17 +1,19 @@
 """Showdown values per game and who wins a pot (RULES.md game sections, "Hi-Lo").
 
-Every strength comes from :mod:`floorman.domain.ranking` (greater is better); this module
-only decides which ranking each game uses and compares the eligible seats.
+Every strength comes from :mod:`floorman.domain.ranking` (greater is better), which derives
+the rankings from the game definition; this module checks the cards and compares the
+eligible seats.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from floorman.domain import ranking
 from floorman.domain.cards import Card, card_str
 from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.games import GameSpec, game_spec
 from floorman.domain.model import Game
 from floorman.domain.settlement.types import UnverifiableHand
 
@@ -19,26 +21,34 @@ from floorman.domain.settlement.types import UnverifiableHand
 @dataclass(frozen=True, slots=True)
 class SeatValues:
     """A seat's showdown strengths; ``main`` fills ``winners`` (Razz: the low), ``low`` is the
-    Hi-Lo 8-or-better low (0: no qualifying low; always 0 in other games)."""
+    Hi-Lo 8-or-better low (Stud Hi-Lo, Omaha Hi-Lo; 0: no qualifying low; always 0 in other
+    games)."""
 
     main: int
     low: int = 0
 
 
 def cards_per_hand(game: Game) -> int:
-    """Cards a showdown hand holds, own cards plus the community card: 5 or 7."""
-    return ranking.card_count_range(game)[1]
+    """Cards a showdown hand holds, own cards plus the community cards: 5 or 7 (Hold'em and
+    Short-deck 7, Omaha 9, Five Card Omaha 10)."""
+    spec = game_spec(game)
+    return spec.hand_cards + spec.board_cards
 
 
 def check_players_dealt(game: Game, players_dealt: int) -> None:
-    """Refuse a 7-A draw player count outside 2-5 (RULES.md "Five Card Draw, 7-A").
+    """Refuse a player count outside the game's range where the deck follows it (RULES.md
+    "Five Card Draw, 7-A": 2 to 5 players).
 
     Raises:
-        InvalidArgument: ``players_dealt`` out of range for 7-A draw.
+        InvalidArgument: ``players_dealt`` out of range.
     """
-    if game is Game.FIVE_CARD_DRAW_7A and not 2 <= players_dealt <= 5:
+    spec = game_spec(game)
+    if len(spec.deck_lowest_rank) > 1 and not spec.min_players <= players_dealt <= spec.max_players:
         raise InvalidArgument.single(
-            "players_dealt", "", f"7-A draw deals 2 to 5 players, not {players_dealt}"
+            "players_dealt",
+            "",
+            f"{game.value} deals {spec.min_players} to {spec.max_players} players, "
+            f"not {players_dealt}",
         )
 
 
@@ -50,38 +60,58 @@ def evaluate_seats(
     community: Sequence[Card | None],
     players_dealt: int,
 ) -> dict[int, SeatValues]:
-    """Showdown strengths of ``seats``.
+    """Showdown strengths of ``seats``, by the game definition's pot sides.
 
-    7-A draw uses the 36-card deck ranking when 5 players are dealt in, else the 32-card one.
-    Stud hands count the community card.
+    The deck (and so the 7-A straights) follows ``players_dealt`` where the game says so
+    (7-A draw: the 36-card ranking with 5 players, else the 32-card one). In a stud game
+    ``community`` is the shared 7th-street card, part of every hand; in a community-card
+    game it is the board (RULES.md "Hold'em and Omaha": Hold'em and Short-deck play the best
+    five of hole and board cards; Omaha exactly two hole and three board cards, the Hi-Lo
+    low on its own choice of cards).
 
     Args:
         game: the game.
         seats: the seats to evaluate (the eligible seats of contested pots).
-        hands: seat -> own cards; community: the shared stud card, if any.
+        hands: seat -> own cards; community: the shared stud card, if any, or the board.
         players_dealt: players dealt in (picks the 7-A deck).
 
     Returns:
         seat -> :class:`SeatValues`.
 
     Raises:
-        UnverifiableHand: some seats' cards (or the community card) are missing or ``??``.
-        InvalidArgument: ``card.count`` for a hand of the wrong size, ``card.not_in_deck``
-            for a card outside the game's deck, ``card.duplicate`` for a card held twice.
+        UnverifiableHand: some seats' cards or the community cards are missing or ``??``, or
+            a community-card game's board is not complete (five cards).
+        InvalidArgument: ``card.count`` for a hand of the wrong size (``hands[seat]``) or a
+            board of more cards than the game deals (``community``), ``card.not_in_deck`` for
+            a card outside the game's deck, ``card.duplicate`` for a card held twice.
     """
     seats = sorted(set(seats))
+    spec = game_spec(game)
     known_community = tuple(card for card in community if card is not None)
     if len(known_community) != len(community):
-        raise UnverifiableHand(seats, "the community card is unknown")
+        raise UnverifiableHand(seats, f"the {_community_name(spec)} is unknown")
+    if spec.has_board and len(known_community) < spec.board_cards:
+        have, need = len(known_community), spec.board_cards
+        raise UnverifiableHand(seats, f"the board has {have} cards; a showdown needs {need}")
     unknown = [s for s in seats if not hands.get(s) or any(c is None for c in hands[s])]
     if unknown:
         raise UnverifiableHand(unknown, "a contested pot needs every eligible seat's cards")
-    full = {seat: (*hands[seat], *known_community) for seat in seats}
-    _check_cards(game, full, known_community, players_dealt)
-    strength = _strength_function(game, players_dealt)
-    if game is Game.SEVEN_CARD_STUD_HI_LO:
-        return {s: SeatValues(strength(c), ranking.low_8_strength(c)) for s, c in full.items()}
-    return {seat: SeatValues(strength(cards)) for seat, cards in full.items()}
+    own = {seat: tuple(hands[seat]) for seat in seats}
+    _check_cards(game, own, known_community, players_dealt)
+    rankings = ranking.side_rankings(game, players_dealt)
+    if spec.has_board:
+        board = known_community
+        values = {seat: [r.hand(cards, board) for r in rankings] for seat, cards in own.items()}
+    else:
+        values = {
+            seat: [r.any_five((*cards, *known_community)) for r in rankings]
+            for seat, cards in own.items()
+        }
+    return {seat: SeatValues(*strengths) for seat, strengths in values.items()}
+
+
+def _community_name(spec: GameSpec) -> str:
+    return "board" if spec.has_board else "community card"
 
 
 def best_seats(
@@ -99,37 +129,30 @@ def best_seats(
     return tuple(sorted(seat for seat in contenders if values[seat] == top))
 
 
-def _strength_function(game: Game, players_dealt: int) -> Callable[[Sequence[Card]], int]:
-    """The ranking whose winners fill ``winners`` in ``game``."""
-    if game is Game.FIVE_CARD_DRAW_7A:
-        short_deck_36 = players_dealt == 5
-
-        def seven_ace(cards: Sequence[Card]) -> int:
-            return ranking.high_7a_strength(cards, short_deck_36=short_deck_36)
-
-        return seven_ace
-    if game is Game.RAZZ:
-        return ranking.low_a5_strength
-    return ranking.high_strength
-
-
 def _check_cards(
     game: Game,
-    full: Mapping[int, tuple[Card, ...]],
+    own: Mapping[int, tuple[Card, ...]],
     community: Sequence[Card],
     players_dealt: int,
 ) -> None:
     """Refuse hands of the wrong size, cards outside the deck and cards held twice."""
+    spec = game_spec(game)
     size = cards_per_hand(game)
     deck = ranking.deck_for(game, players_dealt)
     problems: list[FieldViolation] = []
     seen: dict[Card, str] = {}
-    for seat, cards in full.items():
+    if len(community) > spec.board_cards and spec.has_board:
+        message = f"{len(community)} board cards; {spec.board_cards} at most"
+        problems.append(FieldViolation("community", "card.count", message))
+    for seat, cards in own.items():
         field = f"hands[{seat}]"
-        if len(cards) != size:
-            message = f"{len(cards)} cards with the community; {size} needed"
+        if spec.has_board and len(cards) != spec.hand_cards:
+            message = f"{len(cards)} hole cards; {spec.hand_cards} needed"
             problems.append(FieldViolation(field, "card.count", message))
-        for card in cards[: len(cards) - len(community)]:
+        elif not spec.has_board and len(cards) + len(community) != size:
+            message = f"{len(cards) + len(community)} cards with the community; {size} needed"
+            problems.append(FieldViolation(field, "card.count", message))
+        for card in cards:
             problems.extend(_card_problems(card, field, deck, seen))
     for card in community:
         problems.extend(_card_problems(card, "community", deck, seen))

@@ -4,8 +4,10 @@ RULES.md: draw games deal five down each, one at a time from the dealer's left, 
 before the draw; a draw the stub cannot cover reshuffles the rest of the stub with the other
 players' earlier discards (``draw.stub``); studs burn one card before each street after the
 first, and when the stub cannot give every live player a 7th card one community card is
-dealt face up (burning first only if a card is left to burn). A burn is skipped when it
-would leave the stub short of the street (Five Card Stud at ten players).
+dealt face up (burning first only if a card is left to burn); Hold'em and Omaha burn one
+card before the flop, the turn and the river, then deal the street's board cards face up.
+A burn is skipped when it would leave the stub short of the street (Five Card Stud at ten
+players).
 
 Cards come off the front of the hand's stub (the deck order stored in HandStarted); a
 reshuffle's order comes from the ``shuffle`` port and is stored in the deal event, so the
@@ -85,11 +87,12 @@ def _street(run: HandRun, requests: Sequence[DealRequest]) -> list[HandDealt]:
     needed = sum(request.count for request in requests)
     out: list[HandDealt] = []
     state = run.state
-    if state.street_spec.burn and not state.street_started and run.burned_street != state.street:
-        community = any(request.seat == 0 for request in requests)
-        if (community and len(stub) >= 2) or (not community and len(stub) > needed):
-            out.append(HandDealt(hand_id=run.hand_id, deal=Deal(seat=0, cards=stub[:1], burn=True)))
-            return out  # the engine may now ask for something else (the community card)
+    fresh = state.street_spec.burn and not state.street_started
+    # a burn only when the stub keeps every card the street needs (the stud community card:
+    # one; a flop: three)
+    if fresh and run.burned_street != state.street and len(stub) > needed:
+        out.append(HandDealt(hand_id=run.hand_id, deal=Deal(seat=0, cards=stub[:1], burn=True)))
+        return out  # the engine may now ask for something else (the community card)
     if needed > len(stub):
         raise StubExhausted(f"{needed} cards needed, {len(stub)} left")
     slots: dict[int, list[int]] = {}

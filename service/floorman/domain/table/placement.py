@@ -35,6 +35,10 @@ dealer position, antes only), following RRoP / TDA where RULES.md is silent:
   debts are forgiven and the blinds are placed afresh (the button on the lowest seat at the
   first hand; otherwise the big blind keeps its rotation).
 * Stud: the dealer position never moves, every present player is dealt in, antes only.
+* Community-card games (RULES.md "Hold'em and Omaha"): the button games' rules, plus the
+  table's big-blind ante (posted by the big blind) and straddle (the first seat dealt in left
+  of the big blind, never heads-up, not by a seat posting another blind, only when its stack
+  covers it) every hand.
 
 Everything here is pure: seats in, a :class:`Placement` out.
 """
@@ -155,8 +159,46 @@ def place_hand(
     if spec.is_stud:
         return _stud(settings, seats, present)
     if previous is None:
-        return _new_game(settings, seats, present, big_blind=0)
-    return _button_game(settings, seats, previous)
+        placement = _new_game(settings, seats, present, big_blind=0)
+    else:
+        placement = _button_game(settings, seats, previous)
+    return _with_board_posts(settings, placement)
+
+
+def _with_board_posts(settings: TableSettings, placement: Placement) -> Placement:
+    """Add the community-card games' big-blind ante and straddle (RULES.md "Hold'em and
+    Omaha"; the table's stakes apply them every hand).
+
+    The big blind posts the big-blind ante (dead). The straddle goes to the first seat dealt
+    in left of the big blind, with three or more dealt in (no straddle heads-up), when that
+    seat posts nothing else this hand (a player posting an entry or missed blind does not
+    straddle too) and its stack covers the straddle (and an ante): docs/rules.md.
+    """
+    stakes = settings.resolved_stakes
+    positions = placement.positions
+    if positions is None or not (stakes.straddle or stakes.big_blind_ante):
+        return placement
+    forced = list(placement.forced_bets)
+    big = positions.big_blind
+    if stakes.big_blind_ante:
+        forced.append(
+            ForcedBet(
+                seat=big,
+                kind=ForcedBetKind.BIG_BLIND_ANTE,
+                amount=stakes.big_blind_ante,
+                dead=True,
+            )
+        )
+    dealt_in = placement.dealt_in
+    if stakes.straddle and len(dealt_in) >= 3:
+        straddler = next(s for s in ring_after(big, settings.max_seats) if s in dealt_in)
+        posting = {bet.seat for bet in forced if bet.kind is not ForcedBetKind.ANTE}
+        stack = placement.seats[straddler].stack
+        if straddler not in posting and stack >= stakes.straddle + stakes.ante:
+            forced.append(
+                ForcedBet(seat=straddler, kind=ForcedBetKind.STRADDLE, amount=stakes.straddle)
+            )
+    return replace(placement, forced_bets=tuple(forced))
 
 
 def _stud(settings: TableSettings, seats: Mapping[int, Seat], present: list[int]) -> Placement:

@@ -104,10 +104,13 @@ class RulesServicer(rpb_grpc.RulesServiceServicer):
     async def EvaluateHand(
         self, request: rpb.EvaluateHandRequest, context: grpc.aio.ServicerContext
     ) -> rpb.EvaluateHandResponse:
-        """One hand's high and low values (INVALID_ARGUMENT for any bad card, count, game)."""
+        """One hand's high and low values, with the ``board`` in the community-card games
+        (INVALID_ARGUMENT for any bad card, count, board, game)."""
         result = _ranked(
             request.game,
-            lambda game: self._core.evaluate_hand(game, request.cards, players=request.players),
+            lambda game: self._core.evaluate_hand(
+                game, request.cards, players=request.players, board=request.board
+            ),
         )
         self._count(converters.game_from_pb(request.game), 1)
         return converters.evaluation_to_pb(result)
@@ -117,12 +120,17 @@ class RulesServicer(rpb_grpc.RulesServiceServicer):
         self, request: rpb.CompareHandsRequest, context: grpc.aio.ServicerContext
     ) -> rpb.CompareHandsResponse:
         """Winners of the pot (or its high half) and of the low half, with each hand's value;
-        ``community_cards`` (seven-card studs) are shared by every hand."""
+        ``community_cards`` (seven-card studs) or the ``board`` (community-card games) are
+        shared by every hand."""
         hands: Sequence[Sequence[str]] = [hand.cards for hand in request.hands]
         result = _ranked(
             request.game,
             lambda game: self._core.compare_hands(
-                game, hands, players=request.players, community=request.community_cards
+                game,
+                hands,
+                players=request.players,
+                community=request.community_cards,
+                board=request.board,
             ),
         )
         self._count(converters.game_from_pb(request.game), len(hands))
