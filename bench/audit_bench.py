@@ -40,8 +40,22 @@ def seed_phh_texts(corpus: Path) -> list[str]:
     return [p.read_text(encoding="utf-8") for p in paths if p.name not in POKERKIT_REJECTS]
 
 
-def room_texts(corpus: Path) -> list[tuple[str, SourceFormat, int]]:
-    """(text, format, seed-game hands) of every PokerStars and Full Tilt file."""
+PER_FORMAT: tuple[SourceFormat, ...] = (
+    SourceFormat.IPOKER,
+    SourceFormat.BOSS,
+    SourceFormat.WINNING,
+    SourceFormat.KINGSCLUB,
+    SourceFormat.ABSOLUTE,
+)
+"""The room formats measured one by one (hands per second per format)."""
+
+
+def room_texts(
+    corpus: Path,
+    formats: tuple[SourceFormat, ...] = (SourceFormat.POKERSTARS, SourceFormat.FULL_TILT),
+) -> list[tuple[str, SourceFormat, int]]:
+    """(text, format, seed-game hands) of every file in ``formats`` (default: PokerStars and
+    Full Tilt)."""
     out = []
     for path in sorted((corpus / "hh-fpdb").rglob("*")) + sorted(
         (corpus / "hh-poker-hand-parser").glob("*.txt")
@@ -50,7 +64,7 @@ def room_texts(corpus: Path) -> list[tuple[str, SourceFormat, int]]:
             continue
         text = decode_history(path.read_bytes())
         fmt = detect_format(text)
-        if fmt in (SourceFormat.POKERSTARS, SourceFormat.FULL_TILT):
+        if fmt in formats:
             audits = audit_document(text, source=path.name, format=fmt)
             seed = sum(1 for a in audits if a.game is not None)
             out.append((text, fmt, seed))
@@ -125,6 +139,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ("pokerkit load+replay PHH", pokerkit_phh(phh), len(phh)),
         ("floorman audit rooms", audit_rooms(rooms), room_hands),
     ]
+    for fmt in PER_FORMAT:
+        texts = room_texts(CORPUS, (fmt,))
+        hands = sum(n for _, _, n in texts)
+        if hands:
+            cases.append((f"floorman audit {fmt.value}", audit_rooms(texts), hands))
     rates = measure(cases, max(args.rounds, 5))
     medians = {name: statistics.median(values) for name, values in rates.items()}
     print(
