@@ -161,3 +161,26 @@ def test_findings_are_logged_and_counted_by_game_and_rule(server_factory, corpus
         "five_card_draw", 2, "98", "99"
     )  # fmt: skip
     assert line["source"] == "draw.txt" and line["hand_id"] == "1001"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name", "hands"),
+    [
+        (apb.AUDIT_FORMAT_IPOKER, "hh-fpdb/cash/iPoker/7-StudHL-EUR-0.05-0.10-201405.txt", 5),
+        (apb.AUDIT_FORMAT_BOSS, "hh-fpdb/cash/Boss/5CD-FL-EUR-2-4.Opoker.sample.xml", 14),
+        (apb.AUDIT_FORMAT_WINNING,
+         "hh-fpdb/cash/Winning/7-Stud-8max-USD-1.00-2.00-201608.HH00000000_G0.txt", 4),
+        (apb.AUDIT_FORMAT_KINGSCLUB, "hh-fpdb/cash/KingsClub/7-StudHL-USD-40-80-202101.txt", 1),
+        (apb.AUDIT_FORMAT_ABSOLUTE,
+         "hh-fpdb/cash/Absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt", 1),
+    ],
+)  # fmt: skip
+def test_a_room_format_may_be_named_or_detected(audit_stub, corpus_dir, fmt, name, hands):
+    """Issue 13: each room format the audit reads may be named in a request (and is
+    detected when it is not): the same clean verdicts, tagged with that format."""
+    content = (corpus_dir / name).read_bytes()
+    for named in (fmt, apb.AUDIT_FORMAT_UNSPECIFIED):  # one call each: no duplicate copies
+        request = apb.AuditHandHistoriesRequest(documents=[_document(name, content, named)])
+        response = audit_stub.AuditHandHistories(request, timeout=60)
+        assert len(response.hands) == hands
+        assert {(h.format, h.status) for h in response.hands} == {(fmt, apb.AUDIT_STATUS_CLEAN)}
