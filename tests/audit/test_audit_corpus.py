@@ -1,12 +1,12 @@
 """The audit on every real hand of ``../shared/corpus`` (issue 5 "Show", first item).
 
-Every seed-game hand in a format the audit reads (PHH, PokerStars text, Full Tilt text,
-Bovada, Merge XML, Everleaf, OnGame, Winamax and PartyPoker text)
-audits clean, or its findings are a real fault of the record, written down in
-:data:`KNOWN_FINDINGS` with the reason. Hands in formats the audit does not read (iPoker,
-Boss, Winning ...) and hands of other games are counted as unsupported, never as
-clean, one per hand of the corpus manifests. No room states a rake formula, so no rake policy
-is configured: only pot = payouts + rake is checked (RULES.md "Common to every game": Rake).
+Every hand of a game floorman plays in a format the audit reads (PHH, PokerStars text, Full
+Tilt text, Bovada, Merge XML, Everleaf, OnGame, Winamax, PartyPoker and the rooms of
+:mod:`tests.audit.rooms_corpus`) audits clean, or its findings are a real fault of the record,
+written down in :data:`KNOWN_FINDINGS` with the reason. Hands of other games are counted as
+unsupported, never as clean, one per hand of the corpus manifests. No room states a rake
+formula, so no rake policy is configured: only pot = payouts + rake is checked (RULES.md
+"Common to every game": Rake).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from floorman.app.audit import AuditService, AuditSummary, decode_history
 from floorman.app.evaluation import evaluate_hand, warm_up_request
 from floorman.domain.audit import AuditStatus, HandAudit, SourceFormat
 from floorman.domain.model import Game
+from tests.audit.rooms_corpus import ROOM_KNOWN_FINDINGS, ROOM_SITES
 
 SUMMARY_PROPERTY = "audit_summary"
 SEED_GAMES = {"stud_hi", "stud_hilo", "razz", "five_card_draw", "five_card_stud"}
@@ -42,6 +43,7 @@ READ_SITES = {
     "OnGame": SourceFormat.ONGAME,
     "Winamax": SourceFormat.WINAMAX,
     "PartyPoker": SourceFormat.PARTYPOKER,
+    **ROOM_SITES,
 }
 ROOM_FORMATS = (
     SourceFormat.BOVADA,
@@ -108,6 +110,7 @@ KNOWN_FINDINGS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
         )
         for number, who in ((49, "p1 and p5"), (50, "p4"), (51, "p1"), (52, "p1"), (53, "p5"))
     },
+    **ROOM_KNOWN_FINDINGS,
 }
 """(corpus file, hand id) -> (the rule ids found, why the record is at fault).
 
@@ -172,7 +175,8 @@ def test_seed_game_hands_audit_clean_or_with_a_known_fault(corpus_audits, record
         )
     summary = AuditSummary.of(every)
     read = [a for a in every if a.format in (SourceFormat.PHH, SourceFormat.POKERSTARS,
-                                            SourceFormat.FULL_TILT, *ROOM_FORMATS)
+                                            SourceFormat.FULL_TILT, *ROOM_FORMATS,
+                                            *ROOM_SITES.values())
             and a.game]  # fmt: skip
     per_game = Counter((a.format.value, a.game.value) for a in read)  # type: ignore[union-attr]
     rate = len(read) / seconds
@@ -193,7 +197,7 @@ def test_seed_game_hands_audit_clean_or_with_a_known_fault(corpus_audits, record
         "texas_holdem", "omaha", "omaha_hi_lo", "short_deck_holdem",
     }  # fmt: skip
     assert (summary.hands, summary.clean, summary.findings, summary.unsupported) == (
-        1201, 959, 11, 230,
+        1201, 1094, 28, 78,
     )  # fmt: skip
 
 

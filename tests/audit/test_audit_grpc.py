@@ -41,7 +41,7 @@ def _corpus_document(corpus_dir: Path, name: str) -> apb.HandHistoryDocument:
 
 def test_unary_audits_many_documents_and_hands_in_one_call(audit_stub, corpus_dir):
     """One call with a PokerStars file (many hands), a UTF-16 Full Tilt file, an iPoker file
-    (a format the audit does not read) and a PHH hand: one verdict per hand, in order, each
+    and a PHH hand: one verdict per hand, in order, each
     tagged with its document; the summary counts them."""
     request = apb.AuditHandHistoriesRequest(
         documents=[
@@ -59,12 +59,12 @@ def test_unary_audits_many_documents_and_hands_in_one_call(audit_stub, corpus_di
     assert by_document[1][0].format == apb.AUDIT_FORMAT_FULL_TILT
     assert by_document[1][0].status == apb.AUDIT_STATUS_CLEAN
     assert {(h.format, h.status) for h in by_document[2]} == {
-        (apb.AUDIT_FORMAT_OTHER, apb.AUDIT_STATUS_UNSUPPORTED)
+        (apb.AUDIT_FORMAT_IPOKER, apb.AUDIT_STATUS_CLEAN)
     }
     assert by_document[2][0].format_name == "iPoker XML"
     assert by_document[3][0].document_name == "stud.phh"
     summary = response.summary
-    assert (summary.hands, summary.clean, summary.unsupported, summary.findings) == (11, 9, 2, 0)
+    assert (summary.hands, summary.clean, summary.unsupported, summary.findings) == (11, 11, 0, 0)
 
 
 def test_stream_audits_documents_as_they_arrive(audit_stub, corpus_dir):
@@ -161,3 +161,26 @@ def test_findings_are_logged_and_counted_by_game_and_rule(server_factory, corpus
         "five_card_draw", 2, "98", "99"
     )  # fmt: skip
     assert line["source"] == "draw.txt" and line["hand_id"] == "1001"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "name", "hands"),
+    [
+        (apb.AUDIT_FORMAT_IPOKER, "hh-fpdb/cash/iPoker/7-StudHL-EUR-0.05-0.10-201405.txt", 5),
+        (apb.AUDIT_FORMAT_BOSS, "hh-fpdb/cash/Boss/5CD-FL-EUR-2-4.Opoker.sample.xml", 14),
+        (apb.AUDIT_FORMAT_WINNING,
+         "hh-fpdb/cash/Winning/7-Stud-8max-USD-1.00-2.00-201608.HH00000000_G0.txt", 4),
+        (apb.AUDIT_FORMAT_KINGSCLUB, "hh-fpdb/cash/KingsClub/7-StudHL-USD-40-80-202101.txt", 1),
+        (apb.AUDIT_FORMAT_ABSOLUTE,
+         "hh-fpdb/cash/Absolute/7-StudHL-USD-0.02-0.04-200903.River.with.mucked.txt", 1),
+    ],
+)  # fmt: skip
+def test_a_room_format_may_be_named_or_detected(audit_stub, corpus_dir, fmt, name, hands):
+    """Issue 13: each room format the audit reads may be named in a request (and is
+    detected when it is not): the same clean verdicts, tagged with that format."""
+    content = (corpus_dir / name).read_bytes()
+    for named in (fmt, apb.AUDIT_FORMAT_UNSPECIFIED):  # one call each: no duplicate copies
+        request = apb.AuditHandHistoriesRequest(documents=[_document(name, content, named)])
+        response = audit_stub.AuditHandHistories(request, timeout=60)
+        assert len(response.hands) == hands
+        assert {(h.format, h.status) for h in response.hands} == {(fmt, apb.AUDIT_STATUS_CLEAN)}

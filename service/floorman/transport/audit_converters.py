@@ -28,6 +28,11 @@ FORMAT_FROM_PB: Final[dict[int, SourceFormat | None]] = {
     apb.AUDIT_FORMAT_ONGAME: SourceFormat.ONGAME,
     apb.AUDIT_FORMAT_WINAMAX: SourceFormat.WINAMAX,
     apb.AUDIT_FORMAT_PARTYPOKER: SourceFormat.PARTYPOKER,
+    apb.AUDIT_FORMAT_IPOKER: SourceFormat.IPOKER,
+    apb.AUDIT_FORMAT_BOSS: SourceFormat.BOSS,
+    apb.AUDIT_FORMAT_WINNING: SourceFormat.WINNING,
+    apb.AUDIT_FORMAT_KINGSCLUB: SourceFormat.KINGSCLUB,
+    apb.AUDIT_FORMAT_ABSOLUTE: SourceFormat.ABSOLUTE,
 }
 """The formats a request may name: those the audit reads (a new reader adds its line)."""
 _OTHER_FORMATS_TO_PB: Final = {

@@ -34,16 +34,22 @@ from floorman.domain.audit.findings import (
 )
 from floorman.domain.audit.from_phh import looks_like_phh, phh_records
 from floorman.domain.audit.from_pokerstars import stars_records
+from floorman.domain.audit.from_rooms import boss_records, ipoker_records, kingsclub_records
 from floorman.domain.audit.recorded import RecordedHand
+from floorman.domain.history.absolute import parse_absolute
+from floorman.domain.history.boss import looks_like_boss, parse_boss
 from floorman.domain.history.bovada import parse_bovada
 from floorman.domain.history.everleaf import parse_everleaf
 from floorman.domain.history.full_tilt import looks_like_full_tilt, parse_full_tilt
+from floorman.domain.history.ipoker import looks_like_ipoker, parse_ipoker
+from floorman.domain.history.kingsclub import parse_kingsclub
 from floorman.domain.history.merge import parse_merge
 from floorman.domain.history.ongame import parse_ongame
 from floorman.domain.history.partypoker import parse_partypoker
 from floorman.domain.history.pokerstars import parse_file
 from floorman.domain.history.pokerstars_header import HEADER as STARS_HEADER
 from floorman.domain.history.winamax import parse_winamax
+from floorman.domain.history.winning import parse_winning
 
 _FORMAT_NAMES: Final = {
     SourceFormat.PHH: "PHH",
@@ -90,9 +96,9 @@ _DETECT: Final[tuple[tuple[SourceFormat, Callable[[str], object]], ...]] = (
     (SourceFormat.OHH, _looks_like_ohh),
     (SourceFormat.POKERSTARS, _looks_like_pokerstars),
     (SourceFormat.FULL_TILT, looks_like_full_tilt),
-    (SourceFormat.IPOKER, lambda text: "<session" in text and "<gametype>" in text),
+    (SourceFormat.IPOKER, looks_like_ipoker),
     (SourceFormat.MERGE, lambda text: "<description type=" in text),
-    (SourceFormat.BOSS, lambda text: "<HISTORY " in text and "GAME_" in text),
+    (SourceFormat.BOSS, looks_like_boss),
     *(
         (fmt, _HAND_STARTS[fmt].search)
         for fmt in (
@@ -310,6 +316,17 @@ _READERS: Final[dict[SourceFormat, Reader]] = {
     ),
     SourceFormat.PARTYPOKER: lambda text, source: stars_records(
         parse_partypoker(text), source=source, format=SourceFormat.PARTYPOKER
+    ),
+    SourceFormat.IPOKER: lambda text, source: ipoker_records(parse_ipoker(text), source=source),
+    SourceFormat.BOSS: lambda text, source: boss_records(parse_boss(text), source=source),
+    SourceFormat.ABSOLUTE: lambda text, source: stars_records(
+        parse_absolute(text), source=source, format=SourceFormat.ABSOLUTE
+    ),
+    SourceFormat.KINGSCLUB: lambda text, source: kingsclub_records(
+        parse_kingsclub(text), source=source
+    ),
+    SourceFormat.WINNING: lambda text, source: stars_records(
+        parse_winning(text), source=source, format=SourceFormat.WINNING
     ),
 }
 """The formats the audit reads, each one entry: a new room's reader is one module and one

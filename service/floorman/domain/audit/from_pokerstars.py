@@ -4,7 +4,8 @@ Works on the model of :mod:`floorman.domain.history.pokerstars` (:class:`StarsHa
 Full Tilt reader produces too. The record is kept as written, line by line:
 
 * seats: the seats that take part (post, are dealt, or act); a button that is not dealt in
-  (a dead button) stands at the first seat dealt in before it;
+  (a dead button) stands at the first seat dealt in before it (heads-up, where the button
+  posts the small blind, at the first seat dealt in after it);
 * the table's stakes: bet sizes from the header (blinds in pot and no limit; Full Tilt's
   header also gives the ante); the ante, the bring-in and the fixed-limit small blind are
   otherwise not stated, so they are the amounts most hands of the same table and stakes in
@@ -296,6 +297,9 @@ class _Mapper:
         button = self.hand.button_seat
         if button in self.seats or not self.seats:
             return button
+        if len(self.seats) == 2:  # heads-up the button posts the small blind: the seat after
+            after = [seat for seat in self.seats if seat > button]
+            return after[0] if after else self.seats[0]
         before = [seat for seat in self.seats if seat < button]
         return before[-1] if before else self.seats[-1]
 
