@@ -33,6 +33,7 @@ FORMAT_TABLES = {
     "domain/history/winning.py": "Winning game names",
     "domain/history/kingsclub.py": "KingsClub game names",
     "domain/history/absolute.py": "Absolute game names",
+    "domain/history/room_text.py": "the stud game names the room texts share",
 }
 """Modules allowed to name games, each with what its table is."""
 

@@ -123,5 +123,6 @@ def test_an_unknown_game_name_lists_the_names_the_client_knows():
     assert str(caught.value) == (
         "unknown Game 'pinochle'; known: five_card_draw_7a, five_card_draw, seven_card_stud, "
         "razz, seven_card_stud_hi_lo, five_card_stud, texas_holdem, omaha, omaha_hi_lo, "
-        "five_card_omaha, five_card_omaha_hi_lo, short_deck_holdem"
+        "five_card_omaha, five_card_omaha_hi_lo, short_deck_holdem, deuce_to_seven_single_draw, "
+        "deuce_to_seven_triple_draw, ace_to_five_triple_draw, badugi"
     )

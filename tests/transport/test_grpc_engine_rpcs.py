@@ -735,7 +735,7 @@ MALFORMED = [
         pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_SMALL_BLIND, amount=5),
         pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10)]), [], act(3, CALL),
      [("config.forced_bets[1]", "blind.player")]),
-    ("straddle_twice", _with(forced_bets=[
+    ("straddle_twice", _with(game=pb.GAME_TEXAS_HOLDEM, forced_bets=[
         pb.ForcedBet(seat=2, kind=pb.FORCED_BET_KIND_BIG_BLIND, amount=10),
         pb.ForcedBet(seat=3, kind=pb.FORCED_BET_KIND_STRADDLE, amount=20),
         pb.ForcedBet(seat=3, kind=pb.FORCED_BET_KIND_STRADDLE, amount=20)]), [], act(3, CALL),

@@ -116,7 +116,8 @@ def format_rpc_error(error: FloormanRpcError) -> str:
     """``error: CODE: message``, or with ``google.rpc.BadRequest`` field violations
     ``error: CODE: N invalid field(s)`` and one indented ``field: description`` line per
     violation (each printed once: the status message only summarises them), and the
-    ErrorInfo metadata when present."""
+    ErrorInfo metadata when present (not the FIELD_VIOLATION ErrorInfo beside field
+    violations: it repeats the first of them)."""
     violations = error.violations
     if violations:
         count = len(violations)
@@ -124,7 +125,7 @@ def format_rpc_error(error: FloormanRpcError) -> str:
         lines += [f"  {v.field}: {v.description}" for v in violations]
     else:
         lines = [f"error: {error.code().name}: {error.details()}"]
-    if error.reason:
+    if error.reason and not (violations and error.reason == "FIELD_VIOLATION"):
         meta = ", ".join(f"{k}={v}" for k, v in sorted(error.metadata.items()))
         lines.append(f"  {error.reason} ({error.domain}) {meta}".rstrip())
     return "\n".join(lines)

@@ -477,11 +477,11 @@ K = ForcedBetKind
          [forced(2, K.BRING_IN, 5), forced(2, K.BRING_IN, 5)],
          ("config.forced_bets[1]", "bring_in.player", "seat 2 already posts the bring-in "
           "(forced_bets[0])")),
-        (Game.FIVE_CARD_DRAW,
+        (Game.TEXAS_HOLDEM,
          [forced(3, K.BIG_BLIND, 20), forced(1, K.STRADDLE, 40), forced(1, K.STRADDLE, 40)],
          ("config.forced_bets[2]", "straddle.player", "seat 1 already posts a straddle "
           "(forced_bets[1])")),
-        (Game.FIVE_CARD_DRAW,
+        (Game.TEXAS_HOLDEM,
          [forced(3, K.BIG_BLIND, 20), forced(3, K.BIG_BLIND_ANTE, 20),
           forced(3, K.BIG_BLIND_ANTE, 20)],
          ("config.forced_bets[2]", "ante.amount", "seat 3 already posts a big-blind ante "

@@ -15,6 +15,10 @@ Known differences, skipped where they occur, counted and printed:
 * ``short_all_in`` (RULES.md: pokerkit reopens betting on a full raise only, floorman judges
   reopening per player) — after an all-in bet or raise short of a full one, the raise entries
   of the rest of that round are not compared and the random player does not raise.
+* ``stack_cap`` (RULES.md "ListLegalActions and ValidateAction agree") — floorman offers a
+  bet or raise to exactly the most an opponent can still match when that is below a full
+  raise (it stands for the full raise); pokerkit does not. That entry is left out of the
+  comparison and never played.
 * ``odd_chip`` (RULES.md) — pokerkit gives a tied pot's whole remainder to one winner; a hand
   where a pot or a hi-lo half splits with a remainder is not compared on its final stacks.
 * ``cap_blind`` (docs/rules.md "Known differences from pokerkit"): RULES.md counts the big
@@ -102,7 +106,7 @@ AUTOMATIONS = (
     pokerkit.Automation.CHIPS_PUSHING,
     pokerkit.Automation.CHIPS_PULLING,
 )
-REASONS = ("fold_check_free", "short_all_in", "odd_chip", "cap_blind")
+REASONS = ("fold_check_free", "short_all_in", "stack_cap", "odd_chip", "cap_blind")
 _RAISES = (ActionType.BET, ActionType.RAISE, ActionType.COMPLETE)
 Case = tuple[Game, BettingStructure]
 
@@ -226,6 +230,18 @@ class BoardHand:
         if any(m[0] == "check" for m, _ in ours) and any(m[0] == "fold" for m, _ in ours):
             ours = [(m, e) for m, e in ours if m[0] != "fold"]
             self.skip("fold_check_free")
+        if self.structure is FL:
+            full_target = s.full_level + s.unit()
+        else:
+            full_target = s.current_bet + max(s.min_raise, s.stakes.big_blind)
+        capped = [
+            (m, e)
+            for m, e in ours
+            if e.type in _RAISES and not e.all_in and e.max_amount < full_target
+        ]
+        if capped:
+            ours = [move for move in ours if move not in capped]
+            self.skip("stack_cap")
         theirs = pokerkit_moves(self.pk)
         offered = any(m[0] == "raise" for m in theirs)
         if self.short_all_in_street == s.street:
