@@ -16,9 +16,11 @@ import pytest
 from floorman.app.audit import AuditService, decode_history
 from floorman.cli import main
 from floorman.domain.audit import AuditStatus, SourceFormat, detect_format
+from floorman.domain.history.amounts import parse_card_list
 from floorman.domain.history.merge import parse_merge
 from floorman.domain.history.ongame import parse_ongame
-from floorman.domain.history.pokerstars_model import StarsEventKind
+from floorman.domain.history.pokerstars_model import StarsEventKind, StarsStreet
+from floorman.domain.model import Game
 from floorman.transport.audit_converters import format_from_pb
 from floorman.v1 import audit_service_pb2 as apb
 
@@ -39,7 +41,8 @@ VERDICTS: dict[tuple[str, str, str], int] = {
     ("merge", "razz", "clean"): 5,
     ("merge", "seven_card_stud", "clean"): 5,
     ("merge", "seven_card_stud_hi_lo", "clean"): 12,
-    ("merge", "-", "unsupported"): 14,  # HORSE hold'em (10) and Omaha hi-lo (4)
+    ("merge", "texas_holdem", "clean"): 10,  # HORSE hold'em (game code 23)
+    ("merge", "omaha_hi_lo", "clean"): 4,  # HORSE Omaha hi-lo (game code 37)
     ("everleaf", "seven_card_stud", "clean"): 25,
     ("ongame", "five_card_draw", "clean"): 14,
     ("ongame", "five_card_draw", "unverifiable"): 1,
@@ -96,8 +99,8 @@ def room_audits(corpus_dir: Path) -> dict[str, list]:
 def test_every_hand_of_the_six_formats_is_judged(room_audits, record_property):
     """Every hand is read in its own format; the seed-game hands are clean except the two
     listed in KNOWN (a real fault of the record, a winner whose cards the record does not
-    give); the 14 HORSE hold'em / Omaha hands of Merge are unsupported until the engine
-    plays those games. The table format x game x verdict is exact."""
+    give); the 14 HORSE hold'em / Omaha hi-lo hands of Merge are read and clean (no
+    hand of these formats is unsupported). The table format x game x verdict is exact."""
     table: Counter[tuple[str, str, str]] = Counter()
     unexplained = []
     for name, verdicts in room_audits.items():
@@ -225,7 +228,7 @@ def test_audit_service_reads_each_format_named_and_detected(corpus_dir, site):
         ("cash/Winamax", 1, 5, 4),
         ("cash/PartyPoker", 0, 3, 3),
         ("tour/Bovada", 0, 40, 40),
-        ("tour/Merge", 0, 28, 14),
+        ("tour/Merge", 0, 28, 28),
     ],
 )
 def test_floorman_audit_on_each_format_folder(corpus_dir, capsys, folder, status, hands, clean):
@@ -245,7 +248,37 @@ def test_merge_seats_count_from_one_and_tournament_stacks_include_the_ante(corpu
     hand = next(h for h in parsed.hands if h.hand_id == "36487050-16")
     seat = next(s for s in hand.seats if s.name == "Player0")
     assert (seat.seat, seat.stack) == (4, 1020)  # seat="3" balance="$1010.00", ante 10
-    assert len(parsed.unsupported) == 14
+    assert parsed.unsupported == ()
+
+
+def test_merge_holdem_reads_the_board_and_tournament_stacks_include_the_blinds(corpus_dir):
+    """Merge HORSE hold'em (game code 23): ``PREFLOP`` / ``POSTFLOP`` / ``POSTTURN`` /
+    ``POSTRIVER`` rounds are the pre-flop, flop, turn and river; each ``<cards
+    type="COMMUNITY">`` repeats the whole board, so the street's event holds only its new
+    cards; the stakes say only "Limit" (the small bet is the big blind, 200); a tournament's
+    balance is written after the blinds (the stack is the balance plus the blind posted); a
+    pre-flop raise nobody calls is returned down to the big blind."""
+    path = corpus_dir / "hh-fpdb/tour/Merge/HORSE-Tournament-Freeroll.201107.xml"
+    parsed = parse_merge(decode_history(path.read_bytes()))
+    hand = next(h for h in parsed.hands if h.hand_id == "36487050-26")
+    assert hand.game is Game.TEXAS_HOLDEM
+    board = [(e.street, e.cards) for e in hand.events_of(StarsEventKind.COMMUNITY)]
+    assert board == [
+        (StarsStreet.FLOP, parse_card_list("2s Qd 4d")),
+        (StarsStreet.TURN, parse_card_list("7d")),
+        (StarsStreet.RIVER, parse_card_list("Tc")),
+    ]
+    assert (hand.stakes.small_bet, hand.stakes.big_bet, hand.stakes.big_blind) == (200, 400, 200)
+    assert hand.button_seat == 3  # dealer="2"
+    big_blind = next(s for s in hand.seats if s.name == "Player1")
+    assert (big_blind.seat, big_blind.stack) == (5, 1470)  # balance 1270 + big blind 200
+    folded = next(h for h in parsed.hands if h.hand_id == "36487050-27")
+    (back,) = folded.events_of(StarsEventKind.UNCALLED_RETURN)  # raise to 400 over the 200
+    (won,) = folded.events_of(StarsEventKind.COLLECT)  # blind: the winner's 700 holds 200
+    assert ((back.seat, back.amount), (won.seat, won.amount)) == ((7, 200), (7, 500))
+    omaha = next(h for h in parsed.hands if h.hand_id == "36487242-8")
+    assert omaha.game is Game.OMAHA_HI_LO
+    assert len(omaha.events_of(StarsEventKind.COMMUNITY)) == 3
 
 
 def test_ongame_raises_write_the_chips_added_and_the_hand_total(corpus_dir):

@@ -17,7 +17,9 @@ RAISE: the street total) and then ``<cards type="HOLE|DRAW_DRAWN_CARDS|SHOWN|MUC
 cards="null,null,6c" player="S"/>`` (each seat's cards so far, ``null`` unknown: a street's
 cards come after its betting in the file); ``<winner amount=".." uncalled="true|false"
 potnumber="k" player="S" pottype="n|h|l"/>``. Game codes: 39/41 stud, 43/45 stud hi-lo,
-47/49 razz, 55 five card draw (hold'em 23 and Omaha hi-lo 37 of HORSE are other games).
+47/49 razz, 55 five card draw, 23 hold'em, 37 Omaha hi-lo. Hold'em / Omaha rounds are
+``PREFLOP|POSTFLOP|POSTTURN|POSTRIVER``; ``<cards type="COMMUNITY" cards="7c,Js,Ah">``
+repeats the whole board so far (the street's COMMUNITY event holds its new cards).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from dataclasses import replace
 from typing import Final
 
 from floorman.domain.cards import Card
+from floorman.domain.games import game_spec
 from floorman.domain.history.pokerstars_model import (
     StarsEventKind,
     StarsFile,
@@ -59,8 +62,9 @@ _GAMES: Final = {
     "47": Game.RAZZ,
     "49": Game.RAZZ,
     "55": Game.FIVE_CARD_DRAW,
+    "23": Game.TEXAS_HOLDEM,
+    "37": Game.OMAHA_HI_LO,
 }
-_OTHER: Final = {"23": "Hold'em", "37": "Omaha Hi/Lo"}
 _STREETS: Final = {
     "BLINDS": StarsStreet.SETUP,
     "BRING_IN": StarsStreet.THIRD_STREET,
@@ -72,6 +76,10 @@ _STREETS: Final = {
     "PRE_FIRST_DRAW": StarsStreet.FIRST_ROUND,
     "FIRST_DRAW": StarsStreet.DRAW,
     "POST_FIRST_DRAW": StarsStreet.SECOND_ROUND,
+    "PREFLOP": StarsStreet.PRE_FLOP,
+    "POSTFLOP": StarsStreet.FLOP,
+    "POSTTURN": StarsStreet.TURN,
+    "POSTRIVER": StarsStreet.RIVER,
     "SHOWDOWN": StarsStreet.SHOWDOWN,
     "END_OF_GAME": StarsStreet.SHOWDOWN,
     "END_OF_FOLDED_GAME": StarsStreet.SHOWDOWN,
@@ -83,6 +91,8 @@ _STRUCTURES: Final = (
 )
 _AMOUNT: Final = re.compile(r"\$?(\d[\d,]*(?:\.\d+)?)")
 _QUIET: Final = frozenset({"CHAT", "PLAYER_OUT", "HORSE", "MUCKED", "COMMUNITY"})
+
+_POSTED_FIRST: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND})
 
 Element = tuple[int, str, dict[str, str]]
 
@@ -135,7 +145,7 @@ def _read_hand(block: list[Element], header: list[Line]) -> StarsHand:
     code = game_attrs.get("multigametype") or game_attrs.get("gametype", "")
     game = _GAMES.get(code)
     if game is None:
-        raise OtherGame(_OTHER.get(code, f"Merge game {code}"))
+        raise OtherGame(f"Merge game {code}")
     stakes = described.get("stakes", "")
     structure = next((s for name, s in _STRUCTURES if stakes.startswith(name)), None)
     if structure is None:
@@ -167,9 +177,12 @@ def _read_hand(block: list[Element], header: list[Line]) -> StarsHand:
             reader.pending.append((line, tag, attrs))
     reader.flush()
     reader.finish()
-    if tournament:  # a tournament writes the balances after the antes
-        antes = {e.seat: e.amount for e in hand.events if e.kind is K.ANTE}
-        hand.seats = [replace(s, stack=s.stack + antes.get(s.seat, 0)) for s in hand.seats]
+    if tournament:  # a tournament writes the balances after the antes and blinds
+        posted: dict[int, int] = defaultdict(int)
+        for e in hand.events:
+            if e.kind in _POSTED_FIRST:
+                posted[e.seat] += e.added
+        hand.seats = [replace(s, stack=s.stack + posted[s.seat]) for s in hand.seats]
     small = big = 0
     blinds = (0, 0)
     if structure is BettingStructure.FIXED_LIMIT and len(sizes) >= 2:
@@ -188,7 +201,7 @@ def _read_hand(block: list[Element], header: list[Line]) -> StarsHand:
         big_bet=big,
         small_blind=blinds[0],
         big_blind=blinds[1],
-        button=button if game.is_draw else 0,
+        button=button if game.is_draw or game_spec(game).has_board else 0,
         tournament_id=data[2] if tournament and len(data) > 2 else "",
     )
 
@@ -212,6 +225,7 @@ class _Reader:
         self.shows: list[tuple[int, int]] = []
         self.mucks: list[tuple[int, int]] = []
         self.winners: list[Element] = []
+        self.board: list[Card | None] = []
 
     def flush(self) -> None:
         if not self.pending:
@@ -232,6 +246,13 @@ class _Reader:
                 self.winners.append((line, tag, attrs))
 
     def _cards(self, line: int, attrs: dict[str, str]) -> None:
+        if attrs.get("type") == "COMMUNITY":  # the whole board so far: its new cards
+            board = cards(attrs.get("cards", "").replace(",", " "), line)
+            if tuple(self.board) != board[: len(self.board)]:
+                raise RoomProblem(line, "the board changes an earlier street's cards")
+            self.hand.emit(K.COMMUNITY, line, cards=board[len(self.board) :])
+            self.board = list(board)
+            return
         seat = _seat(attrs.get("player"), line)
         listed = attrs.get("cards", "").split(",")
         written = cards(" ".join(c if c and c != "null" else "??" for c in listed), line)

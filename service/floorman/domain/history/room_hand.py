@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from floorman.domain.cards import Card
+from floorman.domain.games import game_spec
 from floorman.domain.history.amounts import parse_card_list, parse_money
 from floorman.domain.history.limits import text_digest
 from floorman.domain.history.pokerstars_model import (
@@ -338,10 +339,13 @@ class HandBuilder:
         max_seats: int = 0,
         mixed: str = "",
     ) -> StarsHand:
-        """The hand; stakes not stated are taken from the record's own posts and bets."""
+        """The hand; stakes not stated are taken from the record's own posts and bets (a
+        fixed-limit board game's small bet is its big blind)."""
         if len(self.seats) < 2:
             raise RoomProblem(self.block[0][0], "fewer than two seats listed")
         fixed = structure is BettingStructure.FIXED_LIMIT or game.is_stud
+        if fixed and not small_bet and game_spec(game).has_board:
+            small_bet = big_blind or self.posted(K.BIG_BLIND)  # limit hold'em: small bet = BB
         if fixed and not (small_bet and big_bet):
             low, high = self.limit_bets(game)
             small_bet = small_bet or (big_bet // 2 if big_bet else low)
@@ -383,7 +387,12 @@ class HandBuilder:
 def uncalled_bet(hand: HandBuilder) -> dict[int, int]:
     """The bet nobody called on the last street bet on (rooms that write no uncalled-bet
     line): seat -> chips. The live blinds count as bets of the first betting round."""
-    first = {StarsStreet.SECOND_STREET, StarsStreet.THIRD_STREET, StarsStreet.FIRST_ROUND}
+    first = {
+        StarsStreet.SECOND_STREET,
+        StarsStreet.THIRD_STREET,
+        StarsStreet.FIRST_ROUND,
+        StarsStreet.PRE_FLOP,
+    }
     betting = (K.BET, K.RAISE, K.CALL, K.BRING_IN)
     streets = [e.street for e in hand.events if e.kind in betting]
     last = streets[-1] if streets else None
