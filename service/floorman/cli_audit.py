@@ -82,16 +82,16 @@ class _AuditParser(argparse.ArgumentParser):
 
 
 class ProgressBar:
-    """A tiny progress bar on ``stream``: redrawn in place on a terminal; elsewhere one line
-    at each tenth of the work (so logs stay readable)."""
+    """A tiny progress bar on ``stream``, redrawn in place, drawn only when ``stream`` is a
+    terminal (issue 13 point 3): a non-terminal stderr (a log, a pipe) gets nothing, so the
+    output is the summary alone."""
 
     def __init__(self, stream: TextIO, *, enabled: bool = True) -> None:
         self.stream = stream
-        self.enabled = enabled
         self.tty = bool(getattr(stream, "isatty", lambda: False)())
+        self.enabled = enabled and self.tty
         self.hands = 0
         self.found = 0
-        self._last_tenth = -1
 
     def update(self, done: int, total: int, audits: list[HandAudit]) -> None:
         """Account for one more file (``done`` of ``total``) and its verdicts."""
@@ -106,14 +106,7 @@ class ProgressBar:
             f"audit [{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} files, "
             f"{self.hands} hands, {self.found} with findings"
         )
-        if self.tty:
-            self.stream.write("\r" + text + ("\n" if done == total else ""))
-        else:
-            tenth = 10 * done // max(total, 1)
-            if tenth == self._last_tenth and done != total:
-                return
-            self._last_tenth = tenth
-            self.stream.write(text + "\n")
+        self.stream.write("\r" + text + ("\n" if done == total else ""))
         self.stream.flush()
 
 

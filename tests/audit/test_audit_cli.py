@@ -29,14 +29,37 @@ def hands(tmp_path: Path) -> Path:
 
 def test_clean_hands_exit_0_with_a_summary_table_and_progress_on_stderr(hands, capsys):
     """Two clean hands: exit 0; the summary table counts them (the licence found by the
-    directory search is skipped, not a finding); stderr shows the progress bar."""
+    directory search is skipped, not a finding); stderr is not a terminal, so no progress
+    bar is drawn (issue 13 point 3)."""
     assert main(["audit", str(hands)]) == 0
     out, err = capsys.readouterr()
     assert "hands                     2" in out
     assert "  clean                   2" in out
     assert "  with findings           0" in out
     assert "1 skipped: no hand history" in out
-    assert "audit [##############################] 3/3 files, 2 hands, 0 with findings" in err
+    assert "audit [" not in err
+
+
+def test_the_progress_bar_is_drawn_only_on_a_terminal():
+    """Issue 13 point 3: a terminal stream gets the bar redrawn in place; a non-terminal
+    stream, or ``--no-progress``, gets nothing."""
+    import io
+
+    from floorman.cli_audit import ProgressBar
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty, pipe, off = Tty(), io.StringIO(), Tty()
+    for stream, enabled in ((tty, True), (pipe, True), (off, False)):
+        bar = ProgressBar(stream, enabled=enabled)
+        bar.update(1, 2, [])
+        bar.update(2, 2, [])
+    assert tty.getvalue().endswith(
+        "\raudit [##############################] 2/2 files, 0 hands, 0 with findings\n"
+    )
+    assert (pipe.getvalue(), off.getvalue()) == ("", "")
 
 
 def test_findings_exit_1_and_each_finding_is_a_line_with_file_and_line(tmp_path, capsys):
@@ -103,7 +126,7 @@ def test_the_console_command_audits_the_corpus(corpus_dir):
     assert summary["duplicates"] == 1
     (copy,) = [h for h in json.loads(done.stdout)["hands"] if h["status"] == "duplicate"]
     assert copy["hand_id"] == "35874676388"
-    assert "files" in done.stderr
+    assert "audit [" not in done.stderr
 
 
 def test_dev_null_and_an_empty_file_are_an_empty_document_not_a_missing_path(tmp_path, capsys):
