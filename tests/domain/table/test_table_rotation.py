@@ -64,3 +64,21 @@ def test_mixed_games_dealers_choice_orbit_keeps_the_entry_its_first_hand_named()
 def test_mixed_games_a_rotation_has_entries():
     with pytest.raises(ValueError):
         position_after([], entries=0)
+
+
+def test_mixed_games_unseen_button_moves_one_seat_per_stud_hand():
+    from floorman.domain.table.placement import Positions
+    from floorman.domain.table.rotation import unseen_button
+
+    # the Hold'em orbit ended with the button on seat 2; two Razz hands move it to 4 then 6
+    first = unseen_button(Positions(2, 4, 6), [2, 4, 6, 7], 8)
+    assert first == Positions(4, 6, 7)
+    second = unseen_button(first, [2, 4, 6, 7], 8)
+    assert second == Positions(6, 7, 2)
+    # seat 7 left mid-orbit: the button skips its seat
+    assert unseen_button(second, [2, 4, 6], 8) == Positions(2, 4, 6)
+    # heads-up the button is the small blind; the first hand puts it on the lowest seat
+    assert unseen_button(Positions(2, 2, 5), [2, 5], 8) == Positions(5, 5, 2)
+    assert unseen_button(None, [3, 5, 8], 8) == Positions(3, 5, 8)
+    with pytest.raises(ValueError):
+        unseen_button(None, [3], 8)

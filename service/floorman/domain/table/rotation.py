@@ -17,6 +17,7 @@ from typing import Final
 
 from floorman.domain.errors import InvalidArgument
 from floorman.domain.model import BettingStructure, Game, Stakes
+from floorman.domain.table.placement import Positions, ring_after
 
 MAX_MIXED_SEATS: Final = 8
 """RULES.md "Mixed games": a mixed table seats at most 8 (the stud limit)."""
@@ -122,3 +123,30 @@ def position_after(played: Sequence[tuple[int, int]], *, entries: int) -> Rotati
         if left == 0:
             entry = (entry + 1) % entries
     return RotationPosition(entry=entry, hands_left=left)
+
+
+def unseen_button(previous: Positions | None, present: Sequence[int], size: int) -> Positions:
+    """The button-game positions a stud hand of a mixed table carries (the unseen button,
+    RULES.md "Mixed games"): the button moves one seat per hand through stud hands too, so
+    the next button game starts where the orbit would have been.
+
+    The unseen button moves to the first seat of ``present`` (seats that could be dealt in)
+    clockwise after ``previous.button``, the small and big blind to the next two (heads-up
+    the button is the small blind). Nobody posts a blind in a stud hand, so no blind is
+    marked missed by it. ``previous`` ``None`` (the table's first hand): the button on the
+    lowest present seat.
+
+    Raises:
+        ValueError: fewer than two seats present.
+    """
+    seats = sorted(present)
+    if len(seats) < 2:
+        raise ValueError("an unseen button needs two present seats")
+    if previous is None:
+        button = seats[0]
+    else:
+        button = next(s for s in ring_after(previous.button, size) if s in seats)
+    after = [s for s in ring_after(button, size) if s in seats]
+    if len(seats) == 2:
+        return Positions(button, button, after[0])
+    return Positions(button, after[0], after[1])
