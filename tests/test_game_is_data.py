@@ -1,6 +1,7 @@
 """A game is data (issue 11, "Design first"): the modules that name each game.
 
-Outside the definitions (``domain/games.py``, the ``Game`` enum in ``domain/model.py``), the
+Outside the definitions (``domain/games.py``, the ``Game`` enum in ``domain/model.py``, the
+named rotations in ``domain/table/rotation.py``), the
 generated proto code and the format code tables (a hand-history format's names and codes for
 each game, display names), no module names a game: the engine, ranking, settlement, tables and
 transport read everything about a game from its :class:`~floorman.domain.games.GameSpec`.
@@ -14,7 +15,9 @@ from pathlib import Path
 from floorman.domain.model import Game
 
 PACKAGE = Path(__file__).resolve().parents[1] / "service" / "floorman"
-DEFINITIONS = {"domain/games.py", "domain/model.py"}
+DEFINITIONS = {"domain/games.py", "domain/model.py", "domain/table/rotation.py"}
+"""The game definitions, the enum, and the named rotations (HORSE, 8-Game: RULES.md "Mixed
+games"), which are lists of games by definition."""
 FORMAT_TABLES = {
     "app/evaluation.py": "GAME_NAMES: the display name of each game in messages",
     "domain/history/phh_variants.py": "PHH variant codes",
