@@ -46,6 +46,10 @@ GAME_NAMES: Final = {
     Game.FIVE_CARD_OMAHA: "Five Card Omaha",
     Game.FIVE_CARD_OMAHA_HI_LO: "Five Card Omaha Hi-Lo",
     Game.SHORT_DECK_HOLDEM: "Short-deck Hold'em",
+    Game.DEUCE_TO_SEVEN_SINGLE_DRAW: "2-7 Single Draw",
+    Game.DEUCE_TO_SEVEN_TRIPLE_DRAW: "2-7 Triple Draw",
+    Game.ACE_TO_FIVE_TRIPLE_DRAW: "A-5 Triple Draw",
+    Game.BADUGI: "Badugi",
 }
 """Game names as messages print them."""
 COMMUNITY_GAMES: Final = frozenset(

@@ -77,6 +77,13 @@ class PotSide(enum.Enum):
     """Ace-to-five low (Razz)."""
     LOW_8 = "low_8"
     """Eight-or-better ace-to-five low; may not qualify (Stud Hi-Lo, Omaha Hi-Lo)."""
+    LOW_27 = "low_27"
+    """Deuce-to-seven low: the lowest hand by the standard high ranking, aces always high
+    (A-2-3-4-5 is ace high, no straight), straights and flushes count against the hand
+    (RULES.md "Lowball draw and Badugi")."""
+    BADUGI = "badugi"
+    """Badugi: the largest set of cards of different ranks and suits (aces low) plays; more
+    cards beat fewer, then the lower highest card (RULES.md "Lowball draw and Badugi")."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -133,6 +140,8 @@ class GameSpec:
             the own and board cards (Hold'em, Short-deck; every non-board game).
         default_structure: the betting structure a table of this game gets when none is
             named (RULES.md: Hold'em fixed limit, Omaha pot limit, Short-deck no limit).
+        max_discards: most cards one draw may discard (5; Badugi 4: RULES.md "Lowball draw
+            and Badugi"); meaningless in a game without a draw street.
     """
 
     game: Game
@@ -149,6 +158,7 @@ class GameSpec:
     sides: tuple[PotSide, ...]
     exact_hole_cards: int = 0
     default_structure: BettingStructure = BettingStructure.FIXED_LIMIT
+    max_discards: int = 5
 
     @property
     def is_stud(self) -> bool:
@@ -166,6 +176,12 @@ class GameSpec:
         """The older name of :attr:`has_button` (kept: the history and audit readers use
         it); true for every blinds-and-button game, the community-card games included."""
         return self.forced_bets is ForcedBets.BLINDS
+
+    @property
+    def draws(self) -> int:
+        """Draw streets the game plays (0 stud and community-card games, 1 single draw, 3
+        triple draw and Badugi)."""
+        return sum(1 for street in self.streets if street.draw)
 
     @property
     def has_board(self) -> bool:
@@ -206,6 +222,19 @@ def _draw_streets() -> tuple[StreetSpec, ...]:
     return (
         StreetSpec(name="first_round", down=5, opener=Opener.LEFT_OF_BIG_BLIND),
         StreetSpec(name="second_round", draw=True, big_bet=True, opener=Opener.LEFT_OF_BUTTON),
+    )
+
+
+def _triple_draw_streets(hand: int) -> tuple[StreetSpec, ...]:
+    """Triple draw (2-7, A-5, Badugi): deal ``hand`` down, bet, then three draws each
+    followed by a betting round; fixed limit: the small bet on the first two rounds, the big
+    bet on the last two (RULES.md "Lowball draw and Badugi")."""
+    later = Opener.LEFT_OF_BUTTON
+    return (
+        StreetSpec(name="first_round", down=hand, opener=Opener.LEFT_OF_BIG_BLIND),
+        StreetSpec(name="second_round", draw=True, opener=later),
+        StreetSpec(name="third_round", draw=True, big_bet=True, opener=later),
+        StreetSpec(name="fourth_round", draw=True, big_bet=True, opener=later),
     )
 
 
@@ -379,6 +408,44 @@ GAMES: Final[dict[Game, GameSpec]] = {
         deck_lowest_rank=_SIX_TO_ACE,
         sides=(PotSide.HIGH_7A,),
         default_structure=BettingStructure.NO_LIMIT,
+    ),
+    Game.DEUCE_TO_SEVEN_SINGLE_DRAW: GameSpec(
+        game=Game.DEUCE_TO_SEVEN_SINGLE_DRAW,
+        min_players=2,
+        max_players=7,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_draw_streets(),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.LOW_27,),
+        default_structure=BettingStructure.NO_LIMIT,
+    ),
+    Game.DEUCE_TO_SEVEN_TRIPLE_DRAW: GameSpec(
+        game=Game.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+        min_players=2,
+        max_players=6,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_triple_draw_streets(5),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.LOW_27,),
+    ),
+    Game.ACE_TO_FIVE_TRIPLE_DRAW: GameSpec(
+        game=Game.ACE_TO_FIVE_TRIPLE_DRAW,
+        min_players=2,
+        max_players=6,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_triple_draw_streets(5),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.LOW_A5,),
+    ),
+    Game.BADUGI: GameSpec(
+        game=Game.BADUGI,
+        min_players=2,
+        max_players=6,
+        forced_bets=ForcedBets.BLINDS,
+        streets=_triple_draw_streets(4),
+        deck_lowest_rank=_FULL_DECK,
+        sides=(PotSide.BADUGI,),
+        max_discards=4,
     ),
 }
 """Every game's definition, by :class:`~floorman.domain.model.Game`."""

@@ -11,7 +11,9 @@ from floorman.domain.cards import Card
 class HandCategory(enum.IntEnum):
     """Hand categories. The integer order is the standard order, not any game's ranking.
 
-    A low hand's category names its pattern (a 7-5-4-3-A low is ``HIGH_CARD``).
+    A low hand's category names its pattern (a 7-5-4-3-A low is ``HIGH_CARD``; a 2-7 low
+    keeps the standard pattern, straights and flushes included; a Badugi hand names the
+    size of the set that plays).
     """
 
     HIGH_CARD = 1
@@ -24,6 +26,12 @@ class HandCategory(enum.IntEnum):
     FOUR_OF_A_KIND = 8
     STRAIGHT_FLUSH = 9
     ROYAL_FLUSH = 10
+    BADUGI_ONE_CARD = 11
+    BADUGI_TWO_CARDS = 12
+    BADUGI_THREE_CARDS = 13
+    BADUGI = 14
+    """Badugi (RULES.md "Lowball draw and Badugi"): the size of the set that plays; four
+    cards of four ranks and four suits is a badugi."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +40,8 @@ class HandValue:
 
     Attributes:
         category: the pattern of ``best_cards``.
-        best_cards: the five cards used, in the order a dealer reads them.
+        best_cards: the five cards used, in the order a dealer reads them (Badugi: the one
+            to four cards that play).
         strength: greater is better within one game, deck and side; 0 for a low that does
             not qualify.
         description: as a dealer announces it ("Flush, ace high", "7-5-4-3-A").

@@ -29,6 +29,10 @@ class Game(enum.Enum):
     FIVE_CARD_OMAHA = "five_card_omaha"
     FIVE_CARD_OMAHA_HI_LO = "five_card_omaha_hi_lo"
     SHORT_DECK_HOLDEM = "short_deck_holdem"
+    DEUCE_TO_SEVEN_SINGLE_DRAW = "deuce_to_seven_single_draw"
+    DEUCE_TO_SEVEN_TRIPLE_DRAW = "deuce_to_seven_triple_draw"
+    ACE_TO_FIVE_TRIPLE_DRAW = "ace_to_five_triple_draw"
+    BADUGI = "badugi"
 
     @property
     def is_stud(self) -> bool:

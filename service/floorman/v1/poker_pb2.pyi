@@ -40,6 +40,10 @@ class HandCategory(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     HAND_CATEGORY_FOUR_OF_A_KIND: _ClassVar[HandCategory]
     HAND_CATEGORY_STRAIGHT_FLUSH: _ClassVar[HandCategory]
     HAND_CATEGORY_ROYAL_FLUSH: _ClassVar[HandCategory]
+    HAND_CATEGORY_BADUGI_ONE_CARD: _ClassVar[HandCategory]
+    HAND_CATEGORY_BADUGI_TWO_CARDS: _ClassVar[HandCategory]
+    HAND_CATEGORY_BADUGI_THREE_CARDS: _ClassVar[HandCategory]
+    HAND_CATEGORY_BADUGI: _ClassVar[HandCategory]
 
 class BettingStructure(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -100,6 +104,10 @@ HAND_CATEGORY_FULL_HOUSE: HandCategory
 HAND_CATEGORY_FOUR_OF_A_KIND: HandCategory
 HAND_CATEGORY_STRAIGHT_FLUSH: HandCategory
 HAND_CATEGORY_ROYAL_FLUSH: HandCategory
+HAND_CATEGORY_BADUGI_ONE_CARD: HandCategory
+HAND_CATEGORY_BADUGI_TWO_CARDS: HandCategory
+HAND_CATEGORY_BADUGI_THREE_CARDS: HandCategory
+HAND_CATEGORY_BADUGI: HandCategory
 BETTING_STRUCTURE_UNSPECIFIED: BettingStructure
 BETTING_STRUCTURE_FIXED_LIMIT: BettingStructure
 BETTING_STRUCTURE_POT_LIMIT: BettingStructure

@@ -20,7 +20,7 @@ from floorman.domain.engine import (
     pending_deals,
     start_hand,
 )
-from floorman.domain.games import game_spec
+from floorman.domain.games import GAMES, game_spec
 from floorman.domain.model import (
     Action,
     ActionType,
@@ -33,20 +33,7 @@ from floorman.domain.model import (
     Stakes,
 )
 
-PLAYERS = {
-    Game.FIVE_CARD_DRAW_7A: (2, 5),
-    Game.FIVE_CARD_DRAW: (2, 6),
-    Game.SEVEN_CARD_STUD: (2, 8),
-    Game.RAZZ: (2, 8),
-    Game.SEVEN_CARD_STUD_HI_LO: (2, 8),
-    Game.FIVE_CARD_STUD: (2, 10),
-    Game.TEXAS_HOLDEM: (2, 10),
-    Game.OMAHA: (2, 10),
-    Game.OMAHA_HI_LO: (2, 10),
-    Game.FIVE_CARD_OMAHA: (2, 8),
-    Game.FIVE_CARD_OMAHA_HI_LO: (2, 8),
-    Game.SHORT_DECK_HOLDEM: (2, 9),
-}
+PLAYERS = {game: (spec.min_players, spec.max_players) for game, spec in GAMES.items()}
 
 
 def random_config(rng: random.Random, game: Game, structure: BettingStructure) -> HandConfig:

@@ -17,6 +17,14 @@ from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Action, ActionType
 
 MAX_DISCARDS = 5
+"""Most cards a draw discards in a five-card game; a game's own limit is
+:attr:`~floorman.domain.games.GameSpec.max_discards` (Badugi 4)."""
+
+
+def discard_limit(s: HandState, pos: int) -> int:
+    """Most cards position ``pos`` may discard now: the game's limit (RULES.md "Five Card
+    Draw, 7-A", "Lowball draw and Badugi": 0-5, Badugi 0-4), at most the cards it holds."""
+    return min(s.spec.max_discards, len(s.cards[pos]))
 
 
 def remove_cards(
@@ -63,8 +71,8 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
 
     Raises:
         RuleViolation: ``turn.out_of_turn``, ``action.not_allowed`` (another action type),
-            ``bet.amount`` (a FOLD naming an amount), ``draw.discard_count`` (more than 5
-            discards, or cards the seat does not hold).
+            ``bet.amount`` (a FOLD naming an amount), ``draw.discard_count`` (more than the game's
+            limit of discards, or cards the seat does not hold).
     """
     pos = s0.positions.get(action.seat, NOBODY)
     if pos != s0.to_act:
@@ -91,7 +99,7 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
             "action.not_allowed", f"{kind} is not allowed during the draw", seat=action.seat
         )
     discards = tuple(action.cards)
-    limit = min(MAX_DISCARDS, len(s0.cards[pos]))
+    limit = discard_limit(s0, pos)
     if len(discards) > limit:
         raise RuleViolation(
             "draw.discard_count",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from floorman.domain.engine.drawing import MAX_DISCARDS
+from floorman.domain.engine.drawing import discard_limit
 from floorman.domain.engine.options import amount_to_call, turn_options
 from floorman.domain.engine.state import HandState
 from floorman.domain.engine.types import LegalAction, Phase
@@ -60,7 +60,7 @@ def legal_actions(state: HandState) -> tuple[LegalAction, ...]:
         out.extend(LegalAction(r.type, r.min_to, r.max_to, r.all_in) for r in options.raises)
         return tuple(out)
     if phase is Phase.DRAWING:
-        most = min(MAX_DISCARDS, len(state.cards[state.to_act]))
+        most = discard_limit(state, state.to_act)
         return (LegalAction(ActionType.FOLD), LegalAction(ActionType.DRAW, 0, most))
     if phase is Phase.SHOWDOWN:
         return (LegalAction(ActionType.SHOW), LegalAction(ActionType.MUCK))

@@ -61,6 +61,8 @@ def _side_value(ranking: SideRanking, own: Sequence[Card], board: Sequence[Card]
     if ranking.qualifier and not strength:
         a5, a5_cards = ranking.a5_fallback(own, board)
         return describe.no_low_value(a5, a5_cards)
+    if ranking.reading is not None:
+        return ranking.reading(strength, five)
     if ranking.is_low:
         return describe.low_value(strength, five)
     return describe.high_value(strength, five, seven_to_ace=ranking.seven_to_ace)

@@ -17,8 +17,9 @@ from typing import Final
 
 from floorman.domain.cards import RANKS, Card
 from floorman.domain.games import PotSide, game_spec
+from floorman.domain.hand_value import HandValue
 from floorman.domain.model import Game
-from floorman.domain.ranking import exact_hole, tables
+from floorman.domain.ranking import exact_hole, lowball, tables
 from floorman.domain.ranking.strength import (
     high_7a_strength,
     high_strength,
@@ -31,6 +32,8 @@ Strength = Callable[[Sequence[Card]], int]
 """Best five of 5-7 cards -> strength (greater is better)."""
 HandStrength = Callable[[Sequence[Card], Sequence[Card]], int]
 """(own cards, board) -> strength of the best hand the game allows."""
+Reading = Callable[[int, Sequence[Card]], HandValue]
+"""(positive strength, the cards that reach it) -> the hand's value as a dealer reads it."""
 
 _SIX: Final = RANKS.index("6")
 
@@ -47,6 +50,8 @@ class SideRanking:
         is_low: a low side (fills Evaluation.low).
         qualifier: a low that may not qualify (8 or better): strength 0 then.
         seven_to_ace: 7-A category order (flush above full house).
+        reading: a positive strength and its cards -> :class:`HandValue` (``None``: the
+            high or ace-to-five reading the other fields select).
     """
 
     side: PotSide
@@ -56,6 +61,7 @@ class SideRanking:
     is_low: bool
     qualifier: bool
     seven_to_ace: bool
+    reading: Reading | None = None
 
     def a5_fallback(
         self, own: Sequence[Card], board: Sequence[Card]
@@ -122,6 +128,8 @@ def side_ranking(side: PotSide, deck_lowest_rank: int, take: int) -> SideRanking
         PotSide.HIGH_7A: _seven_to_ace(short_deck_36),
         PotSide.LOW_A5: low_a5_strength,
         PotSide.LOW_8: low_8_strength,
+        PotSide.LOW_27: lowball.low_27_strength,
+        PotSide.BADUGI: lowball.badugi_strength,
     }[side]
     hand = _exact_hand(side, five, take, short_deck_36) if take else _any_five_hand(five)
     return SideRanking(
@@ -129,10 +137,19 @@ def side_ranking(side: PotSide, deck_lowest_rank: int, take: int) -> SideRanking
         any_five=five,
         hand=hand,
         take=take,
-        is_low=side in (PotSide.LOW_A5, PotSide.LOW_8),
+        is_low=side in _LOW_SIDES,
         qualifier=side is PotSide.LOW_8,
         seven_to_ace=side is PotSide.HIGH_7A,
+        reading=_READINGS.get(side),
     )
+
+
+_LOW_SIDES: Final = frozenset({PotSide.LOW_A5, PotSide.LOW_8, PotSide.LOW_27, PotSide.BADUGI})
+"""Sides whose value is carried in ``low`` (RULES.md "Lowball draw and Badugi")."""
+_READINGS: Final[dict[PotSide, Reading]] = {
+    PotSide.LOW_27: lowball.low_27_value,
+    PotSide.BADUGI: lowball.badugi_value,
+}
 
 
 def deck_lowest_rank(game: Game, players: int = 0) -> int:
