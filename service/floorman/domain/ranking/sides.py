@@ -21,10 +21,12 @@ from floorman.domain.hand_value import HandValue
 from floorman.domain.model import Game
 from floorman.domain.ranking import exact_hole, lowball, tables
 from floorman.domain.ranking.strength import (
+    badugi_strength,
     high_7a_strength,
     high_strength,
     high_strength_with_board,
     low_8_strength,
+    low_27_strength,
     low_a5_strength,
 )
 
@@ -128,8 +130,8 @@ def side_ranking(side: PotSide, deck_lowest_rank: int, take: int) -> SideRanking
         PotSide.HIGH_7A: _seven_to_ace(short_deck_36),
         PotSide.LOW_A5: low_a5_strength,
         PotSide.LOW_8: low_8_strength,
-        PotSide.LOW_27: lowball.low_27_strength,
-        PotSide.BADUGI: lowball.badugi_strength,
+        PotSide.LOW_27: low_27_strength,
+        PotSide.BADUGI: badugi_strength,
     }[side]
     hand = _exact_hand(side, five, take, short_deck_36) if take else _any_five_hand(five)
     return SideRanking(
