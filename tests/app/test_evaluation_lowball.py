@@ -50,7 +50,7 @@ EVALUATE = [
      "4s 3h Ac", "3-card 4-3-A"),
     ("badugi_rank_pair", BADUGI, "2s 3d 3c 4d", C.BADUGI_THREE_CARDS, "4d 3c 2s",
      "3-card 4-3-2"),
-    ("badugi_two_cards", BADUGI, "As Ah 2s 2h", C.BADUGI_TWO_CARDS, "2h As", "2-card 2-A"),
+    ("badugi_two_cards", BADUGI, "As Ah 2s 2h", C.BADUGI_TWO_CARDS, "2s Ah", "2-card 2-A"),
     ("badugi_one_suit", BADUGI, "2c 3c 4c 5c", C.BADUGI_ONE_CARD, "2c", "1-card 2"),
     ("badugi_four_kings", BADUGI, "Kc Kd Kh Ks", C.BADUGI_ONE_CARD, "Kc", "1-card K"),
 ]  # fmt: skip

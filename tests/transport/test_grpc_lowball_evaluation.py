@@ -51,7 +51,7 @@ EVALUATE = [
      "Badugi 4-3-2-A"),
     ("badugi_three", BADUGI, "Kc 2d 2h 4s", C.HAND_CATEGORY_BADUGI_THREE_CARDS, "Kc 4s 2d",
      "3-card K-4-2"),
-    ("badugi_two", BADUGI, "As Ah 2s 2h", C.HAND_CATEGORY_BADUGI_TWO_CARDS, "2h As",
+    ("badugi_two", BADUGI, "As Ah 2s 2h", C.HAND_CATEGORY_BADUGI_TWO_CARDS, "2s Ah",
      "2-card 2-A"),
     ("badugi_one", BADUGI, "2c 3c 4c 5c", C.HAND_CATEGORY_BADUGI_ONE_CARD, "2c", "1-card 2"),
 ]  # fmt: skip

@@ -19,8 +19,9 @@ announcement. Exactly five (2-7) or four (Badugi) distinct cards, unvalidated (s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import product
 from typing import Final
 
 from floorman.domain.cards import RANKS, Card
@@ -29,7 +30,6 @@ from floorman.domain.ranking import describe
 from floorman.domain.ranking.encoding import (
     LOW_27_CEILING,
     decode_badugi,
-    decode_high,
     low_rank,
 )
 from floorman.domain.ranking.strength import badugi_strength, low_27_strength
@@ -53,44 +53,56 @@ BADUGI_CATEGORIES: Final = (
 """Badugi category by the size of the set that plays (1 to 4)."""
 
 
-def low_27_value(strength: int, cards: Sequence[Card]) -> HandValue:
-    """The :class:`HandValue` of a 2-7 ``strength`` reached with ``cards``: the standard
-    pattern (a 7-5-4-3-2 low is ``HIGH_CARD``, a straight stays ``STRAIGHT``); an unpaired,
-    unsuited, unconnected low reads "7-5-4-3-2", any other hand as the high ranking reads it."""
-    high = LOW_27_CEILING - strength
-    category, ranks = decode_high(high)
+@functools.cache
+def _low_27_reading(strength: int) -> tuple[HandCategory, tuple[int, ...], str]:
+    """``(category, ranks in reading order, description)`` of a 2-7 ``strength``."""
+    category, ranks, text = describe.high_reading(LOW_27_CEILING - strength)
     if category is HandCategory.ROYAL_FLUSH:
         category = HandCategory.STRAIGHT_FLUSH
-    reading = describe.high_value(high, cards)
-    text = describe.low_text(ranks) if category is HandCategory.HIGH_CARD else reading.description
-    return HandValue(category, reading.best_cards, strength, text)
+    if category is HandCategory.HIGH_CARD:
+        text = describe.low_text(ranks)
+    return category, ranks, text
+
+
+def low_27_value(strength: int, cards: Sequence[Card]) -> HandValue:
+    """The :class:`HandValue` of a 2-7 ``strength`` reached with five ``cards``: the standard
+    pattern (a 7-5-4-3-2 low is ``HIGH_CARD``, a straight stays ``STRAIGHT``, a royal flush
+    is a ``STRAIGHT_FLUSH`` read "Royal flush"); an unpaired, unsuited, unconnected low reads
+    "7-5-4-3-2", any other hand as the high ranking reads it; the five cards in reading
+    order."""
+    category, ranks, text = _low_27_reading(strength)
+    return HandValue(category, describe.pick_cards(cards, ranks), strength, text)
+
+
+_ACE_LOW: Final = tuple(low_rank(card >> 2) for card in range(52))
+"""Ace-low rank of each card."""
+
+
+@functools.cache
+def _badugi_reading(strength: int) -> tuple[HandCategory, tuple[int, ...], str]:
+    """``(category, ace-low ranks that play high to low, description)`` of a Badugi strength."""
+    lows = decode_badugi(strength)
+    text = "-".join("A" if r == 0 else RANKS[r - 1] for r in lows)
+    label = "Badugi" if len(lows) == 4 else f"{len(lows)}-card"
+    return BADUGI_CATEGORIES[len(lows) - 1], lows, f"{label} {text}"
 
 
 def badugi_playing(strength: int, cards: Sequence[Card]) -> tuple[Card, ...]:
-    """The cards of ``cards`` that make the Badugi ``strength``, high to low (ace low): the
-    first set, in the order of ``cards``, of that many cards with those ranks and all suits
-    different.
+    """The cards of ``cards`` that make the Badugi ``strength``, high to low (ace low): one
+    card per rank that plays, the earliest in ``cards`` that keeps the suits all different.
 
     Raises:
         ValueError: no set of ``cards`` reaches ``strength``.
     """
-    lows = decode_badugi(strength)
-    for chosen in combinations(cards, len(lows)):
-        ordered = sorted(chosen, key=lambda c: low_rank(c >> 2), reverse=True)
-        if [low_rank(c >> 2) for c in ordered] == list(lows) and len(
-            {c & 3 for c in chosen}
-        ) == len(chosen):
-            return tuple(ordered)
+    options = [[c for c in cards if _ACE_LOW[c] == low] for low in _badugi_reading(strength)[1]]
+    for chosen in product(*options):
+        if len({c & 3 for c in chosen}) == len(chosen):
+            return chosen
     raise ValueError(f"no Badugi set of {list(cards)} has strength {strength}")
 
 
 def badugi_value(strength: int, cards: Sequence[Card]) -> HandValue:
     """The :class:`HandValue` of a Badugi hand: ``best_cards`` the one to four cards that
     play (high to low), the category their count, "Badugi 4-3-2-A" / "3-card 8-5-2"."""
-    lows = decode_badugi(strength)
-    size = len(lows)
-    text = "-".join("A" if r == 0 else RANKS[r - 1] for r in lows)
-    label = "Badugi" if size == 4 else f"{size}-card"
-    return HandValue(
-        BADUGI_CATEGORIES[size - 1], badugi_playing(strength, cards), strength, f"{label} {text}"
-    )
+    category, _, text = _badugi_reading(strength)
+    return HandValue(category, badugi_playing(strength, cards), strength, text)
