@@ -172,11 +172,16 @@ def high_7a_strength(cards: Sequence[Card], *, short_deck_36: bool = False) -> i
 def low_a5_strength(cards: Sequence[Card]) -> int:
     """Ace-to-five low strength of the best five of 5-7 ``cards`` (RULES.md Razz); always > 0.
 
-    Straights and flushes are ignored, pairs count against; 5-4-3-2-A is the greatest.
+    Straights and flushes are ignored, pairs count against; 5-4-3-2-A is the greatest. Also
+    the A-5 Triple Draw ranking (RULES.md "Lowball draw and Badugi"), on exactly five cards.
     """
-    if len(cards) == 7:
+    n = len(cards)
+    if n == 7:
         a, b, c, d, e, f, g = cards
         key = _R[a] + _R[b] + _R[c] + _R[d] + _R[e] + _R[f] + _R[g]
+    elif n == 5:
+        a, b, c, d, e = cards
+        key = _R[a] + _R[b] + _R[c] + _R[d] + _R[e]
     else:
         key = _rank_key(cards)
     try:
