@@ -1,8 +1,8 @@
 """Each pot side's ranking, derived from the game definition (:mod:`floorman.domain.games`).
 
 A game's :attr:`~floorman.domain.games.GameSpec.sides` name the rankings (high, 7-A high, an
-ace-to-five low, an 8-or-better low, a deuce-to-seven low, Badugi); its deck picks the 7-A straights (the 36-card deck
-makes A-6-7-8-9 the lowest straight); its
+ace-to-five low, an 8-or-better low, a deuce-to-seven low, Badugi); its deck picks the 7-A
+straights (the 36-card deck makes A-6-7-8-9 the lowest straight); its
 :attr:`~floorman.domain.games.GameSpec.exact_hole_cards` says whether a hand is any five of
 its own and board cards (Hold'em, every stud and draw game) or exactly that many own cards
 with the rest from the board (Omaha). Nothing here names a game.
