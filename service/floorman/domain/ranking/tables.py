@@ -44,7 +44,6 @@ LOW_27_KEY_MASK: Final = RANK_KEY_MASK | FLUSH_BITS
 """High key of five cards -> deuce-to-seven key: the rank key, plus the flush bit of the suit
 when all five are of one suit."""
 
-_SUIT_MASK: Final = (1 << RANK_COUNT) - 1
 _BADUGI_HIGHER: Final = 31  # field of the suits holding two to four cards, above the singles
 _BADUGI_GROUP: Final = 22  # within it: two-card suits below, three- and four-card suits above
 _BADUGI_MOST: Final = 4
