@@ -163,6 +163,10 @@ def test_metrics_count_hands_evaluated_per_game(observed):
         "five_card_omaha": 0.0,
         "five_card_omaha_hi_lo": 0.0,
         "short_deck_holdem": 0.0,
+        "deuce_to_seven_single_draw": 0.0,
+        "deuce_to_seven_triple_draw": 0.0,
+        "ace_to_five_triple_draw": 0.0,
+        "badugi": 0.0,
     }
 
 
