@@ -131,6 +131,19 @@ def test_lowball_duplicate_and_malformed_cards(game) -> None:
     assert violations(error) == [("cards[2]", "card.duplicate"), ("cards[3]", "card.malformed")]
 
 
+@pytest.mark.parametrize("game", [S27, T27, A5, BADUGI], ids=lambda g: g.value)
+def test_lowball_has_no_board_and_no_community_cards(game) -> None:
+    """These games deal no community cards: a ``board`` or ``community_cards`` is a
+    ``card.count`` violation on that field."""
+    cards = ["As", "2d", "3c", "4h", "7c"][: 5 if game is not BADUGI else 4]
+    with pytest.raises(InvalidArgument) as error:
+        evaluate_hand(game, cards, board=["Kd", "Qd", "Jd"])
+    assert violations(error) == [("board", "card.count")]
+    with pytest.raises(InvalidArgument) as error:
+        compare_hands(game, [cards], community=["Kd"])
+    assert ("community_cards", "card.count") in violations(error)
+
+
 @pytest.mark.parametrize(
     ("game", "most"), [(S27, 7), (T27, 6), (A5, 6), (BADUGI, 6)], ids=lambda v: str(v)
 )
