@@ -2,7 +2,8 @@
 
 Sections (each is also runnable alone as ``python -m bench.<module>``):
 
-* ``ranking`` — in-process evaluation vs treys and pokerkit (issue 2).
+* ``ranking`` — in-process evaluation vs treys and pokerkit (issue 2; 2-7, A-5 and Badugi:
+  issue 12).
 * ``board`` — Hold'em (vs treys and pokerkit), Omaha 4/5 high and hi-lo and Short-deck (vs
   pokerkit) evaluation in-process (issue 11).
 * ``grpc`` — EvaluateHand over gRPC at concurrency 1 and 16 vs the health Check (issue 2).

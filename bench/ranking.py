@@ -19,7 +19,14 @@ from dataclasses import dataclass
 
 from floorman.domain.cards import card_str
 from floorman.domain.model import Game
-from floorman.domain.ranking import evaluate, high_strength, low_8_strength, low_a5_strength
+from floorman.domain.ranking import (
+    badugi_strength,
+    evaluate,
+    high_strength,
+    low_8_strength,
+    low_27_strength,
+    low_a5_strength,
+)
 
 SEED = 20_240_229
 POKERKIT_SHARE = 20  # pokerkit is ~100x slower: it gets 1/20 of the hands
@@ -107,11 +114,12 @@ def _pokerkit(kind: str, hands: list[list[int]]) -> Callable[[], None]:
 
 
 PK_HIGH, PK_RAZZ, PK_8 = "StandardHighHand", "RegularLowHand", "EightOrBetterLowHand"
+PK_27, PK_BADUGI = "StandardLowHand", "BadugiHand"  # 2-7 lowball (aces high); Badugi (aces low)
 
 
 def build_cases(n: int) -> list[Case]:
-    """The benchmark lines on ``n`` hands of five and ``n`` hands of seven cards."""
-    five, seven = make_hands(n, 5), make_hands(n, 7)
+    """The benchmark lines on ``n`` hands of four, five and seven cards."""
+    four, five, seven = make_hands(n, 4), make_hands(n, 5), make_hands(n, 7)
     pk = max(1, n // POKERKIT_SHARE)
     high_refs = ("treys", f"pokerkit {PK_HIGH}")
     return [
@@ -131,6 +139,19 @@ def build_cases(n: int) -> list[Case]:
              _evaluate(Game.SEVEN_CARD_STUD, seven), n, high_refs),
         Case("floorman evaluate(SEVEN_CARD_STUD_HI_LO): full answer", 7,
              _evaluate(Game.SEVEN_CARD_STUD_HI_LO, seven), n, (f"pokerkit {PK_8}",)),
+        Case("floorman low_a5_strength (A-5 draw)", 5, _loop(low_a5_strength, five), n,
+             (f"pokerkit {PK_RAZZ}",)),
+        Case(f"pokerkit {PK_RAZZ}", 5, _pokerkit(PK_RAZZ, five[:pk]), pk),
+        Case("floorman low_27_strength (2-7)", 5, _loop(low_27_strength, five), n,
+             (f"pokerkit {PK_27}",)),
+        Case(f"pokerkit {PK_27}", 5, _pokerkit(PK_27, five[:pk]), pk),
+        Case("floorman evaluate(DEUCE_TO_SEVEN_TRIPLE_DRAW): full answer", 5,
+             _evaluate(Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, five), n, (f"pokerkit {PK_27}",)),
+        Case("floorman badugi_strength", 4, _loop(badugi_strength, four), n,
+             (f"pokerkit {PK_BADUGI}",)),
+        Case(f"pokerkit {PK_BADUGI}", 4, _pokerkit(PK_BADUGI, four[:pk]), pk),
+        Case("floorman evaluate(BADUGI): full answer", 4, _evaluate(Game.BADUGI, four), n,
+             (f"pokerkit {PK_BADUGI}",)),
     ]  # fmt: skip
 
 

@@ -74,7 +74,8 @@ games: draw7a (Five Card Draw 7-A), draw (Five Card Draw), stud (Seven Card Stud
        stud8 / studhilo / stud-hi-lo (Seven Card Stud Hi-Lo), stud5 (Five Card Stud),
        holdem / nlhe (Texas Hold'em), omaha / plo (Omaha), omaha8 / omaha-hi-lo (Omaha
        Hi-Lo), omaha5 / plo5 (Five Card Omaha), omaha5-8 / bigo (Five Card Omaha Hi-Lo),
-       shortdeck / short-deck (Short-deck Hold'em),
+       shortdeck / short-deck (Short-deck Hold'em), 27sd / 2-7-single (2-7 Single Draw),
+       27td / 2-7-triple (2-7 Triple Draw), a5td / a-5-triple (A-5 Triple Draw), badugi,
        or a floorman.v1.Game name such as GAME_RAZZ.
 board: the community-card games take the hole cards as CARDs and the flop, turn and river
        in --board (three to five cards, one argument), e.g. --board "Ah Kd 7c".

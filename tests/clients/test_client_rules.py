@@ -44,6 +44,33 @@ def test_compare_hands_seven_to_ace_flush_beats_full_house(client):
     ]
 
 
+@pytest.mark.parametrize(
+    ("short", "full"),
+    [("27sd", "deuce_to_seven_single_draw"), ("2-7-triple", "GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW")],
+)
+def test_deuce_to_seven_by_short_and_enum_names(client, short, full):
+    """RULES.md "Lowball draw and Badugi": in 2-7 the wheel is ace high and loses to a
+    king-high hand; the value is the low, no high; short and enum names agree."""
+    hands = ["As 2d 3c 4h 5s", "Kc Qd Jh Ts 8c"]
+    answer = client.rules.compare_hands(game=short, hands=hands)
+    assert list(answer.winners) == [1]
+    assert [r.low.description for r in answer.results] == ["A-5-4-3-2", "K-Q-J-T-8"]
+    assert not any(r.HasField("high") for r in answer.results)
+    assert client.rules.compare_hands(game=full, hands=hands) == answer
+
+
+def test_badugi_and_a5_by_short_names(client):
+    """RULES.md "Lowball draw and Badugi": Badugi plays the cards of distinct ranks and
+    suits (Kc 4s 2d of Kc 2d 2h 4s); A-5 Triple Draw reads the suited wheel 5-4-3-2-A."""
+    badugi = client.rules.evaluate_hand(game="badugi", cards="Kc 2d 2h 4s")
+    assert (badugi.low.description, list(badugi.low.best_cards)) == (
+        "3-card K-4-2",
+        ["Kc", "4s", "2d"],
+    )
+    a5 = client.rules.evaluate_hand(game="a5td", cards="As 2s 3s 4s 5s")
+    assert a5.low.description == "5-4-3-2-A"
+
+
 def test_malformed_cards_are_invalid_argument_with_rule_ids(client):
     """RULES.md "Common to every game" (cards): a card outside the 7-A deck and a malformed
     card are INVALID_ARGUMENT naming ``cards[0]`` (card.not_in_deck) and ``cards[1]``

@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from floorman.domain import ranking
 from floorman.domain.cards import Card, deck_from_rank, rank_of, suit_of
 from floorman.domain.model import Game, RakePolicy
-from floorman.domain.ranking import lowball
 from floorman.domain.settlement import Settlement, build_pots, return_uncalled, settle
 
 _MAX_SEATS = {
@@ -175,9 +174,9 @@ def _strengths(s: Scenario, seat: int) -> tuple[int, int]:
     if s.game in (Game.RAZZ, Game.ACE_TO_FIVE_TRIPLE_DRAW):
         return ranking.low_a5_strength(cards), 0
     if s.game in (Game.DEUCE_TO_SEVEN_SINGLE_DRAW, Game.DEUCE_TO_SEVEN_TRIPLE_DRAW):
-        return lowball.low_27_strength(cards), 0
+        return ranking.low_27_strength(cards), 0  # RULES.md "Lowball draw and Badugi"
     if s.game is Game.BADUGI:
-        return lowball.badugi_strength(cards), 0
+        return ranking.badugi_strength(cards), 0
     low = ranking.low_8_strength(cards) if s.game is Game.SEVEN_CARD_STUD_HI_LO else 0
     return ranking.high_strength(cards), low
 

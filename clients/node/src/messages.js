@@ -26,6 +26,13 @@ const GAME_ALIASES = Object.freeze({
   bigo: 'GAME_FIVE_CARD_OMAHA_HI_LO',
   shortdeck: 'GAME_SHORT_DECK_HOLDEM',
   'short-deck': 'GAME_SHORT_DECK_HOLDEM',
+  '27sd': 'GAME_DEUCE_TO_SEVEN_SINGLE_DRAW',
+  '2-7-single': 'GAME_DEUCE_TO_SEVEN_SINGLE_DRAW',
+  '27td': 'GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW',
+  '2-7-triple': 'GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW',
+  a5td: 'GAME_ACE_TO_FIVE_TRIPLE_DRAW',
+  'a-5-triple': 'GAME_ACE_TO_FIVE_TRIPLE_DRAW',
+  badugi: 'GAME_BADUGI',
 });
 
 /**

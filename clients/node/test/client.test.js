@@ -91,6 +91,17 @@ describe('RulesService', { timeout: TEST_TIMEOUT_MS }, () => {
     assert.equal(answer.low.category, 'HAND_CATEGORY_HIGH_CARD');
   });
 
+  test('Badugi and 2-7 by short names: the low, the cards that play (RULES.md "Lowball draw and Badugi")', async () => {
+    const badugi = await client.rules.evaluateHand({ game: 'badugi', cards: 'Kc 2d 2h 4s' });
+    assert.equal(badugi.high, null);
+    assert.equal(badugi.low.category, 'HAND_CATEGORY_BADUGI_THREE_CARDS');
+    assert.equal(badugi.low.description, '3-card K-4-2');
+    assert.deepEqual(badugi.low.bestCards, ['Kc', '4s', '2d']);
+    const lowball = await client.rules.compareHands({ game: '27td', hands: ['As 2d 3c 4h 5s', 'Kc Qd Jh Ts 8c'] });
+    assert.deepEqual(lowball.winners, [1]);
+    assert.deepEqual(lowball.results.map((r) => r.low.description), ['A-5-4-3-2', 'K-Q-J-T-8']);
+  });
+
   test('malformed cards: InvalidArgumentError with field paths and rule ids', async () => {
     const error = await client.rules.evaluateHand({ game: 'draw7a', cards: '2h Xx Ah Kd Qc' })
       .then(() => null, (e) => e);

@@ -175,6 +175,10 @@ test('builders: game aliases, actions, deals, settings, history events', () => {
   assert.equal(m.gameName('omaha8'), 'GAME_OMAHA_HI_LO');
   assert.equal(m.gameName('omaha5-8'), 'GAME_FIVE_CARD_OMAHA_HI_LO');
   assert.equal(m.gameName('shortdeck'), 'GAME_SHORT_DECK_HOLDEM');
+  assert.equal(m.gameName('27sd'), 'GAME_DEUCE_TO_SEVEN_SINGLE_DRAW');
+  assert.equal(m.gameName('2-7-triple'), 'GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW');
+  assert.equal(m.gameName('A5TD'), 'GAME_ACE_TO_FIVE_TRIPLE_DRAW');
+  assert.equal(m.gameName('badugi'), 'GAME_BADUGI');
   assert.deepEqual(m.action('bring-in', { seat: 3, amount: 10 }),
     { seat: 3, type: 'ACTION_TYPE_BRING_IN', amount: 10, cards: [] });
   assert.deepEqual(m.deal(0, 'Ah', { faceUp: true }), { seat: 0, cards: ['Ah'], faceUp: true });

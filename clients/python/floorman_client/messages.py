@@ -38,6 +38,13 @@ GAME_ALIASES: Final = {
     "bigo": pb.GAME_FIVE_CARD_OMAHA_HI_LO,
     "shortdeck": pb.GAME_SHORT_DECK_HOLDEM,
     "short-deck": pb.GAME_SHORT_DECK_HOLDEM,
+    "27sd": pb.GAME_DEUCE_TO_SEVEN_SINGLE_DRAW,
+    "2-7-single": pb.GAME_DEUCE_TO_SEVEN_SINGLE_DRAW,
+    "27td": pb.GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW,
+    "2-7-triple": pb.GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW,
+    "a5td": pb.GAME_ACE_TO_FIVE_TRIPLE_DRAW,
+    "a-5-triple": pb.GAME_ACE_TO_FIVE_TRIPLE_DRAW,
+    "badugi": pb.GAME_BADUGI,
 }
 """Short game names (those of ``floorman eval --game``)."""
 

@@ -40,7 +40,8 @@ def parse_game_name(text: str) -> int:
     """A ``floorman.v1.Game`` number from a CLI name: an alias (``draw7a``, ``draw``, ``stud``,
     ``razz``, ``stud8`` / ``studhilo`` / ``stud-hi-lo``, ``stud5``, ``holdem`` / ``nlhe``,
     ``omaha`` / ``plo``, ``omaha8`` / ``omaha-hi-lo``, ``omaha5`` / ``plo5``, ``omaha5-8`` /
-    ``bigo``, ``shortdeck`` / ``short-deck``) or an enum name with or
+    ``bigo``, ``shortdeck`` / ``short-deck``, ``27sd`` / ``2-7-single``, ``27td`` /
+    ``2-7-triple``, ``a5td`` / ``a-5-triple``, ``badugi``) or an enum name with or
     without its prefix (``GAME_RAZZ``, ``seven_card_stud_hi_lo``), any case.
 
     Raises:

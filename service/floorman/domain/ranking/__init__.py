@@ -18,11 +18,13 @@ from floorman.domain.ranking.games import (
 )
 from floorman.domain.ranking.sides import SideRanking, deck_lowest_rank, side_rankings
 from floorman.domain.ranking.strength import (
+    badugi_strength,
     exposed_high_strength,
     exposed_low_strength,
     high_7a_strength,
     high_strength,
     low_8_strength,
+    low_27_strength,
     low_a5_strength,
 )
 
@@ -30,6 +32,7 @@ __all__ = [
     "Comparison",
     "Evaluation",
     "SideRanking",
+    "badugi_strength",
     "board_count_range",
     "card_count_range",
     "compare",
@@ -44,6 +47,7 @@ __all__ = [
     "high_7a_strength",
     "high_strength",
     "low_8_strength",
+    "low_27_strength",
     "low_a5_strength",
     "side_rankings",
 ]

@@ -68,6 +68,13 @@ def _high_reading(strength: int, seven_to_ace: bool) -> tuple[HandCategory, tupl
     return category, ranks, _high_description(category, ranks)
 
 
+def high_reading(
+    strength: int, *, seven_to_ace: bool = False
+) -> tuple[HandCategory, tuple[int, ...], str]:
+    """``(category, ranks in reading order, description)`` of a high ``strength`` (cached)."""
+    return _high_reading(strength, seven_to_ace)
+
+
 _SUITED: Final = frozenset(
     (HandCategory.FLUSH, HandCategory.STRAIGHT_FLUSH, HandCategory.ROYAL_FLUSH)
 )

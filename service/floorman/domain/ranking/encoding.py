@@ -11,6 +11,12 @@ A low strength (ace-to-five, and the 8-or-better low) is ``LOW_CEILING - value``
 order and ``pattern`` is 0 for five unpaired cards up to 5 for four of a kind. Greater is
 better, and every low strength is positive: 0 is reserved for "no qualifying low".
 
+A deuce-to-seven low strength is ``LOW_27_CEILING - high`` with ``high`` the hand's standard
+high strength, aces always high (the wheel A-2-3-4-5 is ace high, no straight).
+
+A Badugi strength is ``(size << 16) | (0xFFFF - ranks)``: ``size`` the cards that play (1-4)
+and ``ranks`` their ace-low ranks high to low, four bits each, padded with zeros.
+
 Exposed-board strengths (stud first-to-act) pack one to four up cards the same way with four
 bits per card holding ``rank + 1`` (0 = no card), so they compare among boards of one size.
 """
@@ -57,6 +63,13 @@ LOW_PATTERNS: Final = (
     HandCategory.FOUR_OF_A_KIND,
 )
 LOW_CEILING: Final = len(LOW_PATTERNS) << CATEGORY_SHIFT
+
+LOW_27_CEILING: Final = (STANDARD_ORDER[HandCategory.STRAIGHT_FLUSH] + 1) << CATEGORY_SHIFT
+"""Above every high strength: ``LOW_27_CEILING - high`` is positive."""
+
+BADUGI_SHIFT: Final = 16
+BADUGI_RANKS: Final = (1 << BADUGI_SHIFT) - 1
+BADUGI_MOST: Final = 4
 
 # Exposed-board patterns, worst (0) to best, for one to four up cards.
 EXPOSED_PATTERNS: Final = (
@@ -129,3 +142,15 @@ def decode_low(strength: int) -> tuple[HandCategory, tuple[int, ...]]:
     value = LOW_CEILING - strength
     lows = unpack_ranks(value & TIEBREAK_MASK)
     return LOW_PATTERNS[value >> CATEGORY_SHIFT], tuple(card_rank_of_low(r) for r in lows)
+
+
+def encode_badugi(lows: Sequence[int]) -> int:
+    """Badugi strength (greater is better) of a set of 1-4 ace-low ranks, high to low."""
+    return (len(lows) << BADUGI_SHIFT) | (BADUGI_RANKS - pack_ranks(lows, width=BADUGI_MOST))
+
+
+def decode_badugi(strength: int) -> tuple[int, ...]:
+    """The ace-low ranks (high to low, one per card that plays) of a Badugi strength."""
+    size = strength >> BADUGI_SHIFT
+    lows = unpack_ranks(BADUGI_RANKS - (strength & BADUGI_RANKS), width=BADUGI_MOST)
+    return lows[:size]

@@ -21,8 +21,9 @@ from floorman.domain.ranking.sides import SideRanking, side_rankings
 
 @dataclass(frozen=True, slots=True)
 class Evaluation:
-    """One hand in one game: ``high`` for every game with a high side (None for Razz),
-    ``low`` for the games with a low side (Razz, the Hi-Lo games; None otherwise)."""
+    """One hand in one game: ``high`` for every game with a high side (None for Razz, the
+    lowball draw games and Badugi), ``low`` for the games with a low side (Razz, the Hi-Lo
+    games, 2-7, A-5 Triple Draw, Badugi; None otherwise)."""
 
     high: HandValue | None
     low: HandValue | None
@@ -33,8 +34,8 @@ class Comparison:
     """Showdown of several hands.
 
     Attributes:
-        winners: 0-based indices of the hands winning the pot or its high half (Razz: the
-            best low); several on a tie.
+        winners: 0-based indices of the hands winning the pot or its high half (Razz, the
+            lowball draw games and Badugi: the best low); several on a tie.
         low_winners: Hi-Lo games only: indices winning the low half; ``()`` when no low
             qualifies (the high hands scoop) and in every other game.
         results: the evaluation of each hand, in request order.
@@ -73,7 +74,8 @@ def evaluate(
 ) -> Evaluation:
     """Value of ``cards`` (own cards) with ``board`` (community cards) in ``game``.
 
-    Own cards: 5, or 5-7 in the Seven Card Stud games (best five); community-card games: the
+    Own cards: 5 (Badugi: 4, the one to four that play in ``best_cards``), or 5-7 in the
+    Seven Card Stud games (best five); community-card games: the
     hole cards, with three to five board cards (Hold'em and Short-deck: best five of hole and
     board, any mix; Omaha: exactly two hole and three board cards, the high and the low each
     on its own choice). ``players`` matters where the deck follows the players dealt in

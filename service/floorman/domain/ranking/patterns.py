@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Final
 
 from floorman.domain.cards import ACE, RANKS
@@ -15,8 +16,10 @@ from floorman.domain.hand_value import HandCategory
 from floorman.domain.ranking.encoding import (
     EXPOSED_CEILING,
     EXPOSED_SHIFT,
+    LOW_27_CEILING,
     SEVEN_TO_ACE_ORDER,
     STANDARD_ORDER,
+    encode_badugi,
     encode_high,
     encode_low,
     low_rank,
@@ -49,6 +52,12 @@ class HighRules:
 
 STANDARD_HIGH: Final = HighRules(STANDARD_ORDER, _straights(0, (0, 1, 2, 3)))
 """RULES.md "Standard high ranking": the wheel 5-4-3-2-A is the lowest straight."""
+
+_WHEEL: Final = rank_mask((0, 1, 2, 3, ACE))
+DEUCE_TO_SEVEN_HIGH: Final = HighRules(
+    STANDARD_ORDER, {mask: top for mask, top in STANDARD_HIGH.straights.items() if mask != _WHEEL}
+)
+"""RULES.md "Lowball draw and Badugi", 2-7: aces only high, so A-2-3-4-5 is no straight."""
 
 _SEVEN, _SIX = RANKS.index("7"), RANKS.index("6")
 SEVEN_TO_ACE_32: Final = HighRules(
@@ -119,6 +128,41 @@ def high_suited(mask: int, rules: HighRules) -> int:
 def low_ace_to_five(ranks: Sequence[int]) -> int:
     """Ace-to-five low strength of five cards (RULES.md Razz): suits and straights ignored."""
     return encode_low(_LOW_SHAPES[_shape(ranks)], reading_order(low_rank(r) for r in ranks))
+
+
+def low_27_unsuited(ranks: Sequence[int]) -> int:
+    """Deuce-to-seven strength of five cards of these ranks not all one suit (greater is
+    better): the standard high ranking turned over, aces high only."""
+    return LOW_27_CEILING - high_unsuited(ranks, DEUCE_TO_SEVEN_HIGH)
+
+
+def low_27_suited(mask: int) -> int:
+    """Deuce-to-seven strength of five cards of one suit whose ranks make ``mask``."""
+    return LOW_27_CEILING - high_suited(mask, DEUCE_TO_SEVEN_HIGH)
+
+
+def badugi(cards: Iterable[tuple[int, int]]) -> int:
+    """Badugi strength of 1-4 cards given as (rank, suit) (RULES.md "Lowball draw and
+    Badugi"): of every set of cards with all ranks and all suits different, the largest, then
+    the one with the lowest ace-low ranks from the top down.
+
+    Each card becomes a pair of one-bit masks (ace-low rank, suit); a set's ranks and suits
+    are all different exactly when adding its bits carries nowhere (as many bits as cards),
+    and between sets of distinct ranks the smaller rank mask is the lower hand.
+    """
+    bits = [(1 << low_rank(rank), 1 << suit) for rank, suit in cards]
+    for size in range(len(bits), 0, -1):
+        lows = [
+            ranks
+            for ranks, suits in (
+                map(sum, zip(*chosen, strict=True)) for chosen in combinations(bits, size)
+            )
+            if ranks.bit_count() == size == suits.bit_count()
+        ]
+        if lows:
+            best = min(lows)
+            return encode_badugi([r for r in range(12, -1, -1) if best >> r & 1])
+    raise ValueError("a Badugi hand holds at least one card")
 
 
 EIGHT_LOW_MAX: Final = low_rank(RANKS.index("8"))

@@ -1,8 +1,8 @@
 """Each pot side's ranking, derived from the game definition (:mod:`floorman.domain.games`).
 
 A game's :attr:`~floorman.domain.games.GameSpec.sides` name the rankings (high, 7-A high, an
-ace-to-five low, an 8-or-better low); its deck picks the 7-A straights (the 36-card deck
-makes A-6-7-8-9 the lowest straight); its
+ace-to-five low, an 8-or-better low, a deuce-to-seven low, Badugi); its deck picks the 7-A
+straights (the 36-card deck makes A-6-7-8-9 the lowest straight); its
 :attr:`~floorman.domain.games.GameSpec.exact_hole_cards` says whether a hand is any five of
 its own and board cards (Hold'em, every stud and draw game) or exactly that many own cards
 with the rest from the board (Omaha). Nothing here names a game.
@@ -21,10 +21,12 @@ from floorman.domain.hand_value import HandValue
 from floorman.domain.model import Game
 from floorman.domain.ranking import exact_hole, lowball, tables
 from floorman.domain.ranking.strength import (
+    badugi_strength,
     high_7a_strength,
     high_strength,
     high_strength_with_board,
     low_8_strength,
+    low_27_strength,
     low_a5_strength,
 )
 
@@ -128,8 +130,8 @@ def side_ranking(side: PotSide, deck_lowest_rank: int, take: int) -> SideRanking
         PotSide.HIGH_7A: _seven_to_ace(short_deck_36),
         PotSide.LOW_A5: low_a5_strength,
         PotSide.LOW_8: low_8_strength,
-        PotSide.LOW_27: lowball.low_27_strength,
-        PotSide.BADUGI: lowball.badugi_strength,
+        PotSide.LOW_27: low_27_strength,
+        PotSide.BADUGI: badugi_strength,
     }[side]
     hand = _exact_hand(side, five, take, short_deck_36) if take else _any_five_hand(five)
     return SideRanking(

@@ -24,6 +24,9 @@ _B0, _B1, _B2, _B3 = tables.SUIT_FLUSH_BIT
 _SUIT_BITS = tables.SUIT_BITS_KEY
 _SUIT_SHIFT = tables.SUIT_BITS_SHIFT
 _MASK13 = (1 << tables.RANK_COUNT) - 1
+_LOW_27_MASK = tables.LOW_27_KEY_MASK
+_BADUGI_CODE = tables.BADUGI_SUIT_CODE
+_S1, _S2, _S3 = _SUIT_SHIFT, 2 * _SUIT_SHIFT, 3 * _SUIT_SHIFT
 
 _standard_unsuited: dict[int, int] | None = None
 _standard_suited: list[int] | None = None
@@ -31,6 +34,8 @@ _seven_to_ace_unsuited: list[dict[int, int] | None] = [None, None]
 _seven_to_ace_suited: list[list[int] | None] = [None, None]
 _ace_to_five: dict[int, int] | None = None
 _eight_or_better: dict[int, int] | None = None
+_deuce_to_seven: dict[int, int] | None = None
+_badugi: dict[int, int] | None = None
 _exposed_high: dict[int, int] | None = None
 _exposed_low: dict[int, int] | None = None
 
@@ -51,6 +56,12 @@ def _load_lows() -> None:
     global _ace_to_five, _eight_or_better
     _ace_to_five = tables.ace_to_five_low()
     _eight_or_better = tables.eight_or_better_low()
+
+
+def _load_lowball() -> None:
+    global _deuce_to_seven, _badugi
+    _deuce_to_seven = tables.deuce_to_seven_low()
+    _badugi = tables.badugi()
 
 
 def _load_exposed() -> None:
@@ -161,11 +172,16 @@ def high_7a_strength(cards: Sequence[Card], *, short_deck_36: bool = False) -> i
 def low_a5_strength(cards: Sequence[Card]) -> int:
     """Ace-to-five low strength of the best five of 5-7 ``cards`` (RULES.md Razz); always > 0.
 
-    Straights and flushes are ignored, pairs count against; 5-4-3-2-A is the greatest.
+    Straights and flushes are ignored, pairs count against; 5-4-3-2-A is the greatest. Also
+    the A-5 Triple Draw ranking (RULES.md "Lowball draw and Badugi"), on exactly five cards.
     """
-    if len(cards) == 7:
+    n = len(cards)
+    if n == 7:
         a, b, c, d, e, f, g = cards
         key = _R[a] + _R[b] + _R[c] + _R[d] + _R[e] + _R[f] + _R[g]
+    elif n == 5:
+        a, b, c, d, e = cards
+        key = _R[a] + _R[b] + _R[c] + _R[d] + _R[e]
     else:
         key = _rank_key(cards)
     try:
@@ -195,6 +211,49 @@ def low_8_strength(cards: Sequence[Card]) -> int:
             raise
         _load_lows()
         return _eight_or_better[key]
+
+
+def low_27_strength(cards: Sequence[Card]) -> int:
+    """Deuce-to-seven low strength of exactly five ``cards`` (RULES.md "Lowball draw and
+    Badugi"): greater is better, always > 0; 7-5-4-3-2 not all of one suit is the greatest.
+
+    The standard high ranking turned over, with aces always high (A-2-3-4-5 is ace high, no
+    straight; a flush when suited): straights and flushes count against the hand.
+    """
+    a, b, c, d, e = cards
+    key = _START + _K[a] + _K[b] + _K[c] + _K[d] + _K[e]
+    try:
+        return _deuce_to_seven[key & _LOW_27_MASK]
+    except TypeError:
+        if _deuce_to_seven is not None:
+            raise
+        _load_lowball()
+        return low_27_strength(cards)
+
+
+def badugi_strength(cards: Sequence[Card]) -> int:
+    """Badugi strength of exactly four ``cards`` (RULES.md "Lowball draw and Badugi"):
+    greater is better, always > 0; A-2-3-4 of four suits is the greatest.
+
+    The largest set with all ranks and all suits different plays (aces low); between sets
+    of one size the lower highest card, then the next. ``strength >> 16`` is the set's size;
+    :func:`~floorman.domain.ranking.encoding.decode_badugi` gives its ranks.
+    """
+    a, b, c, d = cards
+    key = _SUIT_BITS[a] + _SUIT_BITS[b] + _SUIT_BITS[c] + _SUIT_BITS[d]
+    code = _BADUGI_CODE
+    try:
+        return _badugi[
+            code[key & _MASK13]
+            + code[key >> _S1 & _MASK13]
+            + code[key >> _S2 & _MASK13]
+            + code[key >> _S3]
+        ]
+    except TypeError:
+        if _badugi is not None:
+            raise
+        _load_lowball()
+        return badugi_strength(cards)
 
 
 def exposed_high_strength(cards: Sequence[Card]) -> int:

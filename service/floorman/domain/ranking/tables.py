@@ -9,6 +9,9 @@ Tables (dicts keyed by rank key, lists indexed by 13-bit rank mask):
 * standard high: best unsuited strength of any 5-7 ranks; best suited strength per mask;
 * 7-A (32- and 36-card decks): 5-7 cards (Five Card Draw 7-A, Short-deck Hold'em);
 * ace-to-five low and 8-or-better low of any 5-7 ranks;
+* deuce-to-seven low of five cards: keyed by the rank key plus the flush bit of the high key;
+* Badugi of four cards: keyed by a sum of per-suit codes (:data:`BADUGI_SUIT_CODE`), the
+  same for every relabelling of the suits;
 * exposed boards (1-4 up cards), high and razz.
 Best-of-six and best-of-seven entries come from the best-of-five ones by dropping one card.
 """
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator, Sequence
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from operator import eq
 from typing import Final
 
@@ -35,6 +38,50 @@ SUIT_FLUSH_BIT: Final = tuple(0x8 << (SUIT_SHIFT + 4 * s) for s in range(4))
 SUIT_BITS_SHIFT: Final = 16
 SUIT_BITS_KEY: Final = tuple(1 << (SUIT_BITS_SHIFT * (c & 3) + (c >> 2)) for c in range(52))
 """Per-card key whose sum over distinct cards holds each suit's 13-bit rank mask, 16 bits apart."""
+
+
+LOW_27_KEY_MASK: Final = RANK_KEY_MASK | FLUSH_BITS
+"""High key of five cards -> deuce-to-seven key: the rank key, plus the flush bit of the suit
+when all five are of one suit."""
+
+_BADUGI_HIGHER: Final = 31  # field of the suits holding two to four cards, above the singles
+_BADUGI_GROUP: Final = 22  # within it: two-card suits below, three- and four-card suits above
+_BADUGI_MOST: Final = 4
+
+
+def _badugi_suit_codes() -> tuple[int, ...]:
+    """13-bit rank mask of one suit's cards -> its code (0 for masks of five or more ranks).
+
+    Over the four suits of four cards the codes add up without ambiguity: a one-card suit
+    adds ``5 ** rank`` (base-5 counts, at most four); a two-card suit adds ``i + (i * i << 8)``
+    for its index ``i`` (1-78; the sum and the sum of squares of at most two indices give
+    them back); a three- or four-card suit (at most one, with no two-card suit) adds its own
+    index (1-1,001, one count over both sizes) above those.
+    """
+    codes = [0] * (1 << RANK_COUNT)
+    pairs = groups = 0
+    for mask in sorted(range(1, 1 << RANK_COUNT), key=int.bit_count):
+        size = mask.bit_count()
+        if size == 1:
+            codes[mask] = 5 ** (mask.bit_length() - 1)  # its rank key
+        elif size == 2:
+            pairs += 1
+            codes[mask] = (pairs + (pairs * pairs << 8)) << _BADUGI_HIGHER
+        elif size <= _BADUGI_MOST:
+            groups += 1
+            codes[mask] = groups << (_BADUGI_HIGHER + _BADUGI_GROUP)
+    return tuple(codes)
+
+
+BADUGI_SUIT_CODE: Final = _badugi_suit_codes()
+"""Per-suit code of a 13-bit rank mask: the Badugi key of four cards is the sum of the codes
+of their four suits' masks (from :data:`SUIT_BITS_KEY`), the same for every relabelling of
+the suits, different for any two hands that are not relabellings of each other."""
+
+
+def badugi_key(suit_masks: Sequence[int]) -> int:
+    """The Badugi table key of a hand given as its four suits' 13-bit rank masks."""
+    return sum(map(BADUGI_SUIT_CODE.__getitem__, suit_masks))
 
 
 def rank_multisets(size: int, lowest: int = 0) -> Iterator[tuple[int, ...]]:
@@ -149,6 +196,41 @@ def ace_to_five_low() -> dict[int, int]:
 def eight_or_better_low() -> dict[int, int]:
     """Rank key of 5-7 cards -> best 8-or-better low strength (0: no qualifying low)."""
     return _five_to_seven()[2]
+
+
+@functools.cache
+def deuce_to_seven_low() -> dict[int, int]:
+    """Deuce-to-seven key of five cards (:data:`LOW_27_KEY_MASK`) -> their 2-7 low strength."""
+    table: dict[int, int] = {}
+    for ranks in rank_multisets(5):
+        key = rank_key(ranks)
+        table[key] = patterns.low_27_unsuited(ranks)
+        if len(set(ranks)) == 5:
+            suited = patterns.low_27_suited(patterns.rank_mask(ranks))
+            for flush_bit in SUIT_FLUSH_BIT:
+                table[key | flush_bit] = suited
+    return table
+
+
+@functools.cache
+def badugi() -> dict[int, int]:
+    """Badugi key of four cards (:func:`badugi_key`) -> their Badugi strength.
+
+    One entry per hand up to the suits' names: each way to split four cards into suit groups
+    (4, 3+1, 2+2, 2+1+1, 1+1+1+1), with every choice of ranks per group (16,432 entries).
+    """
+    ranks_of = {m: [r for r in range(RANK_COUNT) if m >> r & 1] for m in range(1 << RANK_COUNT)}
+    masks = {n: [m for m in ranks_of if m.bit_count() == n] for n in (1, 2, 3, 4)}
+    table: dict[int, int] = {}
+    for shape in ((4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1)):
+        groups = [(size, shape.count(size)) for size in sorted(set(shape), reverse=True)]
+        choices = [combinations_with_replacement(masks[size], n) for size, n in groups]
+        for chosen in product(*choices):
+            suits = [mask for group in chosen for mask in group]
+            cards = [(r, suit) for suit, mask in enumerate(suits) for r in ranks_of[mask]]
+            suits += [0] * (_BADUGI_MOST - len(suits))
+            table[badugi_key(suits)] = patterns.badugi(cards)
+    return table
 
 
 def _exposed(strength: Callable[[Sequence[int]], int]) -> dict[int, int]:
