@@ -26,6 +26,7 @@ from floorman.domain.model import BettingStructure, Game
 
 TRIPLE_DRAWS = (Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, Game.ACE_TO_FIVE_TRIPLE_DRAW, Game.BADUGI)
 LOWBALL = (Game.DEUCE_TO_SEVEN_SINGLE_DRAW, *TRIPLE_DRAWS)
+TRIPLE_TAIL = ("draw", "third_round", "draw", "fourth_round")
 
 
 def stand_pat_draw(hand: Hand) -> Hand:
@@ -50,11 +51,7 @@ def check_around(hand: Hand) -> Hand:
     ("game", "streets"),
     [
         (Game.DEUCE_TO_SEVEN_SINGLE_DRAW, ["first_round", "draw", "second_round"]),
-        *(
-            (g, ["first_round", "draw", "second_round", "draw", "third_round", "draw",
-                 "fourth_round"])  # fmt: skip
-            for g in TRIPLE_DRAWS
-        ),
+        *((g, [*["first_round", "draw", "second_round"], *TRIPLE_TAIL]) for g in TRIPLE_DRAWS),
     ],
 )
 def test_lowball_streets__one_or_three_draws_with_a_betting_round_after_each(

@@ -130,9 +130,7 @@ def test_lowball_all_in__side_pot_to_the_best_low_among_its_players(game: Game) 
     50 with the best low wins the main pot of 150; the side pot of 100 between seats 2 and 3
     goes to seat 2's better low; every hand is exposed once all betting is complete."""
     best, middle, worst = ORDERED[game]
-    hand = Hand(table(game, [50, 1000, 1000], button=3)).deal_draw(
-        {1: best, 2: middle, 3: worst}
-    )
+    hand = Hand(table(game, [50, 1000, 1000], button=3)).deal_draw({1: best, 2: middle, 3: worst})
     hand.act(3, RAISE, 20).act(1, RAISE, 30).act(2, RAISE, 40).act(3, CALL).act(1, CALL)
     while snapshot(hand.state).phase != "showdown" and not snapshot(hand.state).hand_complete:
         if hand.street == "draw":

@@ -71,7 +71,10 @@ def play(game: Game, players: int, seed: int) -> tuple[TableState, int]:
     """One service-dealt hand of ``game`` (fixed limit 200/400) with ``players``; returns the
     table after it and the number of reshuffles."""
     rng = random.Random(seed)
-    state = new_table(table_settings(game, seats=game_spec(game).max_players), [(n, 100_000) for n in range(1, players + 1)])
+    state = new_table(
+        table_settings(game, seats=game_spec(game).max_players),
+        [(n, 100_000) for n in range(1, players + 1)],
+    )
     started = begin_hand(state, hand_id="h")
     deck = sorted(state.settings.spec.deck(players))
     rng.shuffle(deck)
@@ -102,10 +105,10 @@ def play(game: Game, players: int, seed: int) -> tuple[TableState, int]:
 def test_service_dealer__lowball_draws_never_run_out_and_reshuffle_per_rules(
     game: Game, players: int, seed: int
 ) -> None:
-    """RULES.md Draw: whatever the discards over one or three draws with up to six players (single draw: seven)
-    (some folding), the service deals every replacement (never ``StubExhausted``), each
-    reshuffle is the rest of the stub and the other players' pending discards, and no card is
-    in two hands; chips are conserved."""
+    """RULES.md Draw: whatever the discards over one or three draws with up to six players
+    (single draw: seven; some folding), the service deals every replacement (never
+    ``StubExhausted``), each reshuffle is the rest of the stub and the other players' pending
+    discards, and no card is in two hands; chips are conserved."""
     players = min(players, game_spec(game).max_players)  # single draw 7, triple draw 6
     state, _ = play(game, players, seed)
     last = state.last_hand
