@@ -56,7 +56,7 @@ import pytest
 from test_engine_vs_pokerkit import floorman_moves, pokerkit_moves
 from test_engine_vs_pokerkit_board import has_odd_chip
 
-from floorman.domain.cards import Card, card_str
+from floorman.domain.cards import Card, card_str, parse_card
 from floorman.domain.engine import (
     HandResult,
     LegalAction,
@@ -171,11 +171,24 @@ def random_table(rng: random.Random, game: Game, structure: BettingStructure) ->
 class LowballHand:
     """One random hand played in both engines."""
 
-    def __init__(self, rng: random.Random, case: Case, tally: Tally) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        case: Case,
+        tally: Tally,
+        *,
+        config: HandConfig | None = None,
+        deck: str = "",
+        passive: bool = False,
+    ) -> None:
+        """A random table and deck from ``rng``, or the given ``config`` and ``deck`` (cards
+        in dealing order: each seat's cards as one block, from the dealer's left);
+        ``passive`` players only check or call and stand pat."""
         self.rng = rng
         self.game, self.structure = case
         self.tally = tally
-        self.config = random_table(rng, *case)
+        self.passive = passive
+        self.config = config or random_table(rng, *case)
         self.state = start_hand(self.config)
         stakes = self.state.stakes
         n = len(self.config.seats)
@@ -191,6 +204,9 @@ class LowballHand:
             )
         self.stub: list[Card] = sorted(self.state.deck)
         rng.shuffle(self.stub)
+        if deck:
+            named = [parse_card(text) for text in deck.split()]
+            self.stub = [c for c in self.stub if c not in named] + named[::-1]
         self.discards: list[tuple[int, Card]] = []  # (seat, card) not yet reshuffled
         self.pk_deals: list[tuple[int, tuple[Card, ...]]] = []  # replacements owed to pokerkit
         self.skipped: set[str] = set()
@@ -262,6 +278,8 @@ class LowballHand:
         assert (entry.min_amount, entry.max_amount) == (0, len(self.pk.hole_cards[seat - 1]))
         assert self.pk.can_stand_pat_or_discard("".join(card_str(c) for c in held))  # type: ignore[misc]
         count = self.rng.choice((0, entry.max_amount, self.rng.randint(0, entry.max_amount)))
+        if self.passive:
+            count = 0
         cards = tuple(self.rng.sample(held, count))
         self.pk.stand_pat_or_discard("".join(card_str(c) for c in cards))  # type: ignore[misc]
         self.discards += [(seat, c) for c in cards if c is not None]
@@ -316,6 +334,8 @@ class LowballHand:
             {ActionType.FOLD: 1, ActionType.CALL: 4, ActionType.CHECK: 4}.get(e.type, 3)
             for e in entries
         ]
+        if self.passive:
+            weights = [int(e.type in (ActionType.CHECK, ActionType.CALL)) for e in entries]
         entry = self.rng.choices(entries, weights=weights)[0]
         low, high = entry.min_amount, entry.max_amount
         amount = self.rng.choice((low, high, self.rng.randint(low, high)))
@@ -400,3 +420,29 @@ def test_engine_matches_pokerkit_on_random_lowball_hands(case: Case, record_prop
     assert tally.decisions >= HANDS * 4, line
     assert tally.draws >= HANDS, line
     assert tally.showdowns >= HANDS // 5, line
+
+
+def test_lowball_odd_chip_with_the_button_last_agrees_with_pokerkit() -> None:
+    """RULES.md odd chips in a button game (first tied winner left of the button) against
+    pokerkit's first winner index, NL 2-7 single draw with the button on the last seat (so
+    both start from seat 1): seat 1 calls all in for 7 with kings, seats 2 and 3 tie with
+    7-5-4-3-2. floorman splits the main pot of 21 (11 to seat 2, left of the button first,
+    10 to seat 3) and the side pot of 6 (3 each); pokerkit merges the two pots (seat 1 can
+    win neither) and splits 27 with the odd chip to seat 2: the same final stacks. The
+    random run skips such hands (``odd_chip``); this one is compared."""
+    config = HandConfig(
+        game=Game.DEUCE_TO_SEVEN_SINGLE_DRAW,
+        betting_structure=NL,
+        stakes=Stakes(small_bet=10, big_bet=20, small_blind=5, big_blind=10),
+        seats=tuple(SeatState(seat=s, stack=st) for s, st in ((1, 7), (2, 1000), (3, 1000))),
+        button_seat=3,
+    )
+    deck = "Kc Kd Ks Qc Qd  7c 5c 4d 3d 2h  7d 5d 4h 3h 2s"
+    case = (Game.DEUCE_TO_SEVEN_SINGLE_DRAW, NL)
+    hand = LowballHand(random.Random(0), case, Tally(), config=config, deck=deck, passive=True)
+    result = hand.run()
+    assert [(p.amount, p.winners) for p in result.pots] == [(21, (2, 3)), (6, (2, 3))]
+    assert result.payouts == {2: 14, 3: 13}
+    assert result.final_stacks == {1: 0, 2: 1004, 3: 1003}
+    assert list(hand.pk.stacks) == [0, 1004, 1003]
+    assert hand.skipped == {"odd_chip", "fold_in_draw", "fold_check_free"}
