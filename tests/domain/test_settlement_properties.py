@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from floorman.domain import ranking
 from floorman.domain.cards import Card, deck_from_rank, rank_of, suit_of
 from floorman.domain.model import Game, RakePolicy
+from floorman.domain.ranking.lowball import badugi_strength, low_27_strength
 from floorman.domain.settlement import Settlement, build_pots, return_uncalled, settle
 
 _MAX_SEATS = {
@@ -27,6 +28,10 @@ _MAX_SEATS = {
     Game.FIVE_CARD_OMAHA: 8,
     Game.FIVE_CARD_OMAHA_HI_LO: 8,
     Game.SHORT_DECK_HOLDEM: 9,
+    Game.DEUCE_TO_SEVEN_SINGLE_DRAW: 7,
+    Game.DEUCE_TO_SEVEN_TRIPLE_DRAW: 6,
+    Game.ACE_TO_FIVE_TRIPLE_DRAW: 6,
+    Game.BADUGI: 6,
 }
 _HOLE_CARDS = {
     Game.TEXAS_HOLDEM: 2,
@@ -84,7 +89,7 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         lowest = 4  # 6 through A
     deck = list(draw(st.permutations(sorted(deck_from_rank(lowest)))))
     community: tuple[Card, ...] = ()
-    own = 5
+    own = 4 if game is Game.BADUGI else 5
     if game in _SEVEN_CARD:
         own = 7
         if draw(st.booleans()):
@@ -167,8 +172,12 @@ def _strengths(s: Scenario, seat: int) -> tuple[int, int]:
     cards = (*s.hands[seat], *s.community)
     if s.game is Game.FIVE_CARD_DRAW_7A:
         return ranking.high_7a_strength(cards, short_deck_36=len(s.contributions) == 5), 0
-    if s.game is Game.RAZZ:
+    if s.game in (Game.RAZZ, Game.ACE_TO_FIVE_TRIPLE_DRAW):
         return ranking.low_a5_strength(cards), 0
+    if s.game in (Game.DEUCE_TO_SEVEN_SINGLE_DRAW, Game.DEUCE_TO_SEVEN_TRIPLE_DRAW):
+        return low_27_strength(cards), 0  # RULES.md "Lowball draw and Badugi"
+    if s.game is Game.BADUGI:
+        return badugi_strength(cards), 0
     low = ranking.low_8_strength(cards) if s.game is Game.SEVEN_CARD_STUD_HI_LO else 0
     return ranking.high_strength(cards), low
 
