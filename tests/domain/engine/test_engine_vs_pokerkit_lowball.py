@@ -1,7 +1,9 @@
 """Differential test: floorman's engine against pokerkit 0.7.7 (test-only) on random legal play
 of FL 2-7 triple draw, NL 2-7 single draw and FL Badugi (issue 12 "Show"; RULES.md "Lowball
 draw and Badugi", "Five Card Draw, 7-A", "Betting structures", "Known differences from
-pokerkit 0.7.7").
+pokerkit 0.7.7"); beyond them PL and NL 2-7 triple draw, PL 2-7 single draw, FL A-5 triple
+draw and NL Badugi, built from pokerkit's own parts (its draw streets, betting mixins and
+hand types: ``RegularLowHand`` is its Razz low) since pokerkit has no class for them.
 
 Both engines play the same hand from the same seeded deck, the blinds posted by both (button
 on the last seat: pokerkit's player 0 is the seat left of the button), every card dealt by
@@ -81,13 +83,63 @@ from floorman.domain.model import (
 )
 
 FL = BettingStructure.FIXED_LIMIT
+PL = BettingStructure.POT_LIMIT
 NL = BettingStructure.NO_LIMIT
 HANDS = 150
 SEED = 20_261_202
-CASES = {
+
+
+class PotLimitDeuceToSevenTripleDraw(
+    pokerkit.games.PotLimitPokerMixin,
+    pokerkit.games.DeuceToSevenLowballMixin,
+    pokerkit.games.TripleDraw,
+):
+    """Pot-limit 2-7 triple draw from pokerkit's parts (pokerkit 0.7.7 has no such class)."""
+
+
+class NoLimitDeuceToSevenTripleDraw(
+    pokerkit.games.NoLimitPokerMixin,
+    pokerkit.games.DeuceToSevenLowballMixin,
+    pokerkit.games.TripleDraw,
+):
+    """No-limit 2-7 triple draw from pokerkit's parts."""
+
+
+class PotLimitDeuceToSevenSingleDraw(
+    pokerkit.games.PotLimitPokerMixin,
+    pokerkit.games.DeuceToSevenLowballMixin,
+    pokerkit.games.SingleDraw,
+):
+    """Pot-limit 2-7 single draw from pokerkit's parts."""
+
+
+class FixedLimitAceToFiveTripleDraw(pokerkit.games.FixedLimitPokerMixin, pokerkit.games.TripleDraw):
+    """Fixed-limit A-5 triple draw from pokerkit's parts: Razz's ace-to-five low hand
+    (``RegularLowHand``) on five cards (RULES.md "Lowball draw and Badugi": Razz's low)."""
+
+    deck = pokerkit.Deck.REGULAR  # aces low, as pokerkit's Razz
+    hand_types = (pokerkit.RegularLowHand,)
+    hole_dealing_count = 5
+
+
+class NoLimitBadugi(pokerkit.games.NoLimitPokerMixin, pokerkit.games.TripleDraw):
+    """No-limit Badugi from pokerkit's parts."""
+
+    deck = pokerkit.Deck.REGULAR  # as pokerkit's FixedLimitBadugi
+    hand_types = (pokerkit.BadugiHand,)
+    hole_dealing_count = 4
+
+
+CASES: dict[tuple[Game, BettingStructure], type[pokerkit.games.Draw]] = {
     (Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, FL): pokerkit.FixedLimitDeuceToSevenLowballTripleDraw,
     (Game.DEUCE_TO_SEVEN_SINGLE_DRAW, NL): pokerkit.NoLimitDeuceToSevenLowballSingleDraw,
     (Game.BADUGI, FL): pokerkit.FixedLimitBadugi,
+    # beyond the issue's three: the other structures and A-5, built from pokerkit's parts
+    (Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, PL): PotLimitDeuceToSevenTripleDraw,
+    (Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, NL): NoLimitDeuceToSevenTripleDraw,
+    (Game.DEUCE_TO_SEVEN_SINGLE_DRAW, PL): PotLimitDeuceToSevenSingleDraw,
+    (Game.ACE_TO_FIVE_TRIPLE_DRAW, FL): FixedLimitAceToFiveTripleDraw,
+    (Game.BADUGI, NL): NoLimitBadugi,
 }
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,
@@ -194,14 +246,15 @@ class LowballHand:
         n = len(self.config.seats)
         blinds = (stakes.small_blind, stakes.big_blind)
         stacks = tuple(seat.stack for seat in self.config.seats)
+        kind = CASES[case]
         if self.structure is FL:
-            self.pk = CASES[case].create_state(
-                AUTOMATIONS, True, 0, blinds, stakes.small_bet, stakes.big_bet, stacks, n
-            )
+            sizes: tuple[int, ...] = (stakes.small_bet, stakes.big_bet)
+        elif issubclass(kind, pokerkit.games.TripleDraw):
+            sizes = (stakes.big_blind, stakes.big_blind)  # the minimum bet on every round
         else:
-            self.pk = CASES[case].create_state(
-                AUTOMATIONS, True, 0, blinds, stakes.big_blind, stacks, n
-            )
+            sizes = (stakes.big_blind,)
+        # as pokerkit's own create_state (tournament mode: no fold when a check is free)
+        self.pk = kind(AUTOMATIONS, True, 0, blinds, *sizes)(stacks, n)  # type: ignore[call-arg]
         self.stub: list[Card] = sorted(self.state.deck)
         rng.shuffle(self.stub)
         if deck:
@@ -404,10 +457,11 @@ class LowballHand:
 
 @pytest.mark.parametrize("case", list(CASES), ids=lambda c: f"{c[0].value}-{c[1].value}")
 def test_engine_matches_pokerkit_on_random_lowball_hands(case: Case, record_property) -> None:
-    """Random FL 2-7 triple draw, NL 2-7 single draw and FL Badugi hands (RULES.md "Lowball
-    draw and Badugi", "Betting structures"): the same seat to act, legal moves and discard
-    range at every point and the same final stacks as pokerkit 0.7.7, outside the known
-    differences (skipped, counted and printed)."""
+    """Random FL 2-7 triple draw, NL 2-7 single draw and FL Badugi hands, and the other cases
+    built from pokerkit's parts (RULES.md "Lowball draw and Badugi", "Betting structures"):
+    the same seat to act, legal moves and discard range at every point and the same final
+    stacks as pokerkit 0.7.7, outside the known differences (skipped, counted and
+    printed)."""
     tally = Tally()
     rng = random.Random(SEED + list(CASES).index(case))
     for _ in range(HANDS):
