@@ -28,6 +28,10 @@ GAMES = [
     pytest.param(pb.GAME_FIVE_CARD_OMAHA, id="omaha5"),
     pytest.param(pb.GAME_FIVE_CARD_OMAHA_HI_LO, id="omaha58"),
     pytest.param(pb.GAME_SHORT_DECK_HOLDEM, id="shortdeck"),
+    pytest.param(pb.GAME_DEUCE_TO_SEVEN_SINGLE_DRAW, id="27single"),
+    pytest.param(pb.GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW, id="27triple"),
+    pytest.param(pb.GAME_ACE_TO_FIVE_TRIPLE_DRAW, id="a5triple"),
+    pytest.param(pb.GAME_BADUGI, id="badugi"),
 ]
 BOARD_STAKES = {
     # RULES.md "Hold'em and Omaha": the table's straddle (twice the big blind of 20) and
