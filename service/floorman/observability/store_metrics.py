@@ -203,6 +203,10 @@ class InstrumentedStore:
             "purge_requests", lambda: self.store.purge_requests(older_than=older_than)
         )
 
+    def prune_requests(self) -> int:
+        """:meth:`EventStore.prune_requests`, timed as ``purge_requests``."""
+        return self._timed("purge_requests", self.store.prune_requests)
+
     # ---- reads --------------------------------------------------------------------------
 
     def get_table(self, table_id: str) -> TableRecord:

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext, suppress
 from datetime import UTC, datetime, timedelta
 
+from floorman.store import queries as q
 from floorman.store.base import (
     AppendResult,
     Clock,
@@ -37,6 +38,7 @@ from floorman.store.base import (
     check_read_args,
     check_request,
     page_size_or_default,
+    request_cutoff,
 )
 from floorman.store.migrations import check_applied, load_migrations
 from floorman.store.tokens import decode_page_token, encode_page_token
@@ -45,7 +47,6 @@ MEMORY = ":memory:"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
 _IDLE_TICK = 0.25  # s: how often an idle watcher thread looks for close()
-_TABLE_COLUMNS = "table_id, status, settings, sequence, created_at, updated_at"
 
 
 class SQLiteStore(EventStore):
@@ -90,9 +91,7 @@ class SQLiteStore(EventStore):
     def get_table(self, table_id: str) -> TableRecord:
         """The table's metadata row; raises :class:`TableNotFound`."""
         with self._connection() as conn:
-            row = conn.execute(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?", (table_id,)
-            ).fetchone()
+            row = conn.execute(q.SELECT_TABLE, (table_id,)).fetchone()
         if row is None:
             raise TableNotFound(table_id)
         return _table(row)
@@ -108,8 +107,7 @@ class SQLiteStore(EventStore):
         after = decode_page_token(page_token)
         with self._connection() as conn:
             rows = conn.execute(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id > ? ORDER BY table_id LIMIT ?",
-                ("" if after is None else after, size + 1),
+                q.LIST_TABLES, ("" if after is None else after, size + 1)
             ).fetchall()
         tables = tuple(_table(row) for row in rows[:size])
         token = encode_page_token(tables[-1].table_id) if len(rows) > size else ""
@@ -122,27 +120,20 @@ class SQLiteStore(EventStore):
         check_read_args(table_id, after_sequence, limit)
         with self._connection() as conn:
             rows = conn.execute(
-                "SELECT table_id, sequence, payload, request_id, created_at FROM events "
-                "WHERE table_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
-                (table_id, after_sequence, -1 if limit is None else limit),
+                q.SELECT_EVENTS, (table_id, after_sequence, -1 if limit is None else limit)
             ).fetchall()
             if not rows:
                 _sequence(conn, table_id)  # TableNotFound for an unknown table
         return [StoredEvent(r[0], r[1], r[2], r[3], _time(r[4])) for r in rows]
 
-    def get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
-        """The idempotency record of ``request_id`` on ``table_id``, or None."""
+    def _get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
         with self._connection() as conn:
             return _request(conn, table_id, request_id)
 
     def latest_snapshot(self, table_id: str) -> Snapshot | None:
         """The newest cached snapshot of the table, or None."""
         with self._connection() as conn:
-            row = conn.execute(
-                "SELECT table_id, sequence, payload, created_at FROM snapshots "
-                "WHERE table_id = ? ORDER BY sequence DESC LIMIT 1",
-                (table_id,),
-            ).fetchone()
+            row = conn.execute(q.SELECT_SNAPSHOT, (table_id,)).fetchone()
         return None if row is None else Snapshot(row[0], row[1], row[2], _time(row[3]))
 
     # ---- writes -------------------------------------------------------------------------
@@ -155,12 +146,11 @@ class SQLiteStore(EventStore):
             ).fetchone()
             if exists is not None:
                 record = _request(conn, write.table_id, write.request_id)
-                if record is not None:
-                    check_request(record, write.fingerprint)
+                check_request(record, write.fingerprint, now=now)
                 raise TableExists(write.table_id)
             events = build_events(write, first_sequence=1, created_at=now)
             conn.execute(
-                f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO tables ({q.TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
                 (write.table_id, TableStatus.OPEN.value, settings, len(events), _us(now), _us(now)),
             )
             _insert(conn, write, events, sequence=len(events), now=now)
@@ -176,8 +166,7 @@ class SQLiteStore(EventStore):
                 raise TableNotFound(write.table_id)
             current, status = row
             record = _request(conn, write.table_id, write.request_id)
-            if record is not None:
-                check_request(record, write.fingerprint)
+            replaces = check_request(record, write.fingerprint, now=now)
             if current != expected_sequence:
                 raise SequenceMismatch(
                     write.table_id, expected_sequence=expected_sequence, current_sequence=current
@@ -187,6 +176,11 @@ class SQLiteStore(EventStore):
             events = build_events(write, first_sequence=current + 1, created_at=now)
             sequence = current + len(events)
             new_status = TableStatus.CLOSED.value if close else status
+            if replaces:  # an expired record of this request id: the id is free again
+                conn.execute(
+                    q.DELETE_EXPIRED_REQUEST,
+                    (write.table_id, write.request_id, _us(request_cutoff(now))),
+                )
             conn.execute(
                 "UPDATE tables SET sequence = ?, status = ?, updated_at = ? WHERE table_id = ?",
                 (sequence, new_status, _us(now), write.table_id),
@@ -211,7 +205,7 @@ class SQLiteStore(EventStore):
 
     def _purge_requests(self, older_than: datetime) -> int:
         with self._transaction() as conn:
-            cursor = conn.execute("DELETE FROM requests WHERE created_at < ?", (_us(older_than),))
+            cursor = conn.execute(q.PURGE_REQUESTS, (_us(older_than),))
             return cursor.rowcount
 
     # ---- lifecycle and connections ------------------------------------------------------
@@ -407,8 +401,7 @@ def _insert(
         [(e.table_id, e.sequence, e.payload, e.request_id, _us(now)) for e in events],
     )
     conn.execute(
-        "INSERT INTO requests (table_id, request_id, fingerprint, response, sequence, "
-        "event_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO requests ({q.REQUEST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (
             write.table_id,
             write.request_id,
@@ -422,18 +415,14 @@ def _insert(
 
 
 def _sequence(conn: sqlite3.Connection, table_id: str) -> int:
-    row = conn.execute("SELECT sequence FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+    row = conn.execute(q.SELECT_SEQUENCE, (table_id,)).fetchone()
     if row is None:
         raise TableNotFound(table_id)
     return int(row[0])
 
 
 def _request(conn: sqlite3.Connection, table_id: str, request_id: str) -> RequestRecord | None:
-    row = conn.execute(
-        "SELECT table_id, request_id, fingerprint, response, sequence, event_count, created_at "
-        "FROM requests WHERE table_id = ? AND request_id = ?",
-        (table_id, request_id),
-    ).fetchone()
+    row = conn.execute(q.SELECT_REQUEST, (table_id, request_id)).fetchone()
     if row is None:
         return None
     return RequestRecord(row[0], row[1], row[2], bytes(row[3]), row[4], row[5], _time(row[6]))

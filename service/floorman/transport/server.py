@@ -8,6 +8,8 @@
   migrated from ``--store`` at start, closed at exit), metrics endpoint, server,
   ``server_started`` log line; on the signal, health turns NOT_SERVING, new RPCs are refused,
   in-flight ones get ``settings.grace_seconds`` to finish, then the process exits 0.
+  Expired request ids (older than 24 h) are pruned at start and every hour
+  (:func:`prune_requests`).
 
 Security (issue 6): with ``--auth-file`` every call passes the auth interceptor
 (:mod:`floorman.transport.auth`; the file is re-read on SIGHUP and when it changes) and the
@@ -73,6 +75,8 @@ KEEPALIVE_TIMEOUT_MS: Final = 20_000
 MIN_CLIENT_PING_INTERVAL_MS: Final = 10_000
 WORKER_THREADS: Final = 64
 """Default executor size: table calls run the store and the engine in worker threads."""
+PRUNE_INTERVAL_SECONDS: Final = 3600.0
+"""How often expired request ids (older than 24 h, DESIGN.md idempotency) are deleted."""
 
 
 def server_options(settings: Settings) -> list[tuple[str, int]]:
@@ -305,6 +309,29 @@ async def _open_store(settings: Settings) -> EventStore:
         ) from None
 
 
+async def prune_requests(
+    store: InstrumentedStore, stop: asyncio.Event, *, interval: float = PRUNE_INTERVAL_SECONDS
+) -> None:
+    """Delete the expired idempotency records now and then every ``interval`` seconds until
+    ``stop`` is set (an expired id is already treated as new: this only reclaims space).
+    Logs ``requests_pruned`` (``pruned``: how many); a store failure is logged as
+    ``requests_prune_failed`` and retried at the next interval, never fatal."""
+    log = get_logger()
+    while not stop.is_set():
+        try:
+            pruned = await asyncio.to_thread(store.prune_requests)
+        except StoreError as error:
+            log.warning("requests_prune_failed", error=str(error))
+        except Exception:  # a bug must not end the pruning, nor the server
+            log.exception("requests_prune_failed")
+        else:
+            log.info("requests_pruned", pruned=pruned)
+        try:
+            await asyncio.wait_for(stop.wait(), timeout=interval)
+        except TimeoutError:
+            continue
+
+
 def _log_security(log: Any, settings: Settings, auth: TokenRegistry | None) -> None:
     """One line on how callers are authenticated, and a warning for each weak spot."""
     if auth is None:
@@ -387,6 +414,7 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, on_signal, signum)
+    pruning = loop.create_task(prune_requests(store, stop))
     reloading: asyncio.Task[None] | None = None
     if auth is not None:
         reloader = AuthReloader(auth, logger=log)
@@ -420,6 +448,8 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
         await asyncio.gather(*hard_stops)
     finally:
         stop.set()
+        pruning.cancel()  # a prune still waiting on the store must not hold up the exit
+        await asyncio.gather(pruning, return_exceptions=True)
         if reloading is not None:
             await reloading
             loop.remove_signal_handler(signal.SIGHUP)
