@@ -202,11 +202,34 @@ class RequestIdConflict(StoreError):
 
 
 class StoreUnavailable(StoreError):
-    """The database cannot be reached, is locked too long or is closed (UNAVAILABLE).
+    """The database cannot be reached, is locked too long, is full or is closed (UNAVAILABLE).
 
-    The outcome of the write is unknown when this interrupts a commit: retry with the same
-    request id (the idempotency record makes that safe).
+    ``may_have_landed`` says whether the failure came after the write was sent for commit:
+    True, the outcome is unknown (retry with the same request id: the idempotency record
+    makes that safe and returns the first answer when it landed); False, nothing was written
+    (a read, or a write that failed before its commit).
     """
+
+    def __init__(self, message: str, *, may_have_landed: bool = False) -> None:
+        self.may_have_landed = may_have_landed
+        super().__init__(message)
+
+
+class StoreFull(StoreUnavailable):
+    """The store is out of room: the file system is full or the file-size limit is reached
+    (RESOURCE_EXHAUSTED). Reads still work; writes resume once there is room again (retry
+    with the same request id: ``may_have_landed`` as for :class:`StoreUnavailable`)."""
+
+
+class Landing:
+    """How far one write transaction got (the backends' bookkeeping for
+    :attr:`StoreUnavailable.may_have_landed`): ``sent`` once its commit may have reached the
+    database."""
+
+    __slots__ = ("sent",)
+
+    def __init__(self) -> None:
+        self.sent = False
 
 
 class InvalidPageToken(StoreError, ValueError):
@@ -375,6 +398,11 @@ class EventStore(ABC):
     @abstractmethod
     def latest_snapshot(self, table_id: str) -> Snapshot | None:
         """The newest cached snapshot of the table, or None."""
+
+    def ping(self) -> None:
+        """One trivial round trip to the database (health checks); raises
+        :class:`StoreUnavailable` when it cannot be reached."""
+        self.list_tables(1)
 
     # ---- waiting for new events ---------------------------------------------------------
 

@@ -35,6 +35,7 @@ from floorman.store.base import (
     AppendResult,
     Clock,
     EventStore,
+    Landing,
     RequestRecord,
     SequenceMismatch,
     Snapshot,
@@ -218,7 +219,8 @@ class PostgresStore(EventStore):
     def _create(self, write: WriteRequest, *, settings: str) -> AppendResult:
         now = self._clock()
         events = build_events(write, first_sequence=1, created_at=now)
-        with self._connection() as conn, conn.transaction():
+        landing = Landing()
+        with self._connection(landing) as conn, conn.transaction():
             inserted = conn.execute(
                 f"INSERT INTO tables ({q.TABLE_COLUMNS}) VALUES (%s, %s, %s, 0, %s, %s) "
                 "ON CONFLICT (table_id) DO NOTHING RETURNING 1",
@@ -229,11 +231,13 @@ class PostgresStore(EventStore):
                 check_request(record, write.fingerprint, now=now)
                 raise TableExists(write.table_id)
             self._insert(conn, write, first=1, status=TableStatus.OPEN, now=now)
+            landing.sent = True  # COMMIT goes out at the end of the block
         return AppendResult(write.table_id, len(events), events)
 
     def _write(self, write: WriteRequest, *, expected_sequence: int, close: bool) -> AppendResult:
         now = self._clock()
-        with self._connection() as conn, conn.pipeline(), conn.transaction():
+        landing = Landing()
+        with self._connection(landing) as conn, conn.pipeline(), conn.transaction():
             # One round trip for BEGIN, the row lock and the request lookup (pipelined: the
             # lookup runs after the lock is granted, so it sees a racing retry's record).
             locked = conn.execute(
@@ -259,6 +263,7 @@ class PostgresStore(EventStore):
             if status == TableStatus.CLOSED.value:
                 raise TableClosed(write.table_id, current)
             new_status = TableStatus.CLOSED if close else TableStatus(status)
+            landing.sent = True  # pipelined: the write and its COMMIT may go out together
             self._insert(conn, write, first=current + 1, status=new_status, now=now)
         events = build_events(write, first_sequence=current + 1, created_at=now)
         return AppendResult(write.table_id, current + len(events), events)
@@ -324,15 +329,22 @@ class PostgresStore(EventStore):
         self._pool.close()
 
     @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection]:
-        """A pooled connection; maps connection-level failures to StoreUnavailable."""
+    def _connection(self, landing: Landing | None = None) -> Iterator[psycopg.Connection]:
+        """A pooled connection; maps connection-level failures to StoreUnavailable.
+
+        A connection the server dropped (restart, ``pg_terminate_backend``) fails its call
+        and is discarded by the pool, which opens new ones by itself (each handed-out
+        connection is checked first). ``landing``: the write's progress, so that a failure
+        after its commit was sent says ``may_have_landed``.
+        """
         if self._closed:
             raise StoreUnavailable("the store is closed")
         try:
             with self._pool.connection() as conn:
                 yield conn
         except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-            raise StoreUnavailable(f"PostgreSQL: {exc}") from exc
+            landed = landing is not None and landing.sent
+            raise StoreUnavailable(f"PostgreSQL: {exc}", may_have_landed=landed) from exc
         except (psycopg_pool.PoolTimeout, psycopg_pool.PoolClosed) as exc:
             raise StoreUnavailable(f"PostgreSQL connection pool: {exc}") from exc
 

@@ -11,6 +11,8 @@ polls ``PRAGMA data_version`` every ``poll_interval`` seconds while somebody wai
 
 from __future__ import annotations
 
+import os
+import resource
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -22,10 +24,12 @@ from floorman.store.base import (
     AppendResult,
     Clock,
     EventStore,
+    Landing,
     RequestRecord,
     SequenceMismatch,
     Snapshot,
     StoredEvent,
+    StoreFull,
     StoreUnavailable,
     TableClosed,
     TableExists,
@@ -290,8 +294,14 @@ class SQLiteStore(EventStore):
         return conn
 
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        """A connection for this thread's call; maps database failures to StoreUnavailable."""
+    def _connection(self, landing: Landing | None = None) -> Iterator[sqlite3.Connection]:
+        """A connection for this thread's call; maps database failures to StoreUnavailable
+        (:class:`StoreFull` when the file system or the file-size limit is out of room).
+
+        ``landing``: the write's progress, so that a failure of its COMMIT says
+        ``may_have_landed`` (SQLite rolls back on most such failures, but an fsync error
+        after the commit frame leaves the outcome unknown).
+        """
         with self._memory_lock if self._is_memory else nullcontext():
             conn = self._acquire()
             try:
@@ -299,13 +309,20 @@ class SQLiteStore(EventStore):
             except sqlite3.IntegrityError:
                 raise
             except (sqlite3.OperationalError, sqlite3.InterfaceError) as exc:
-                raise StoreUnavailable(f"SQLite database {self.path!r}: {exc}") from exc
+                raise self._unavailable(exc, landing) from exc
             except sqlite3.DatabaseError as exc:
                 if type(exc) is not sqlite3.DatabaseError:
                     raise
-                raise StoreUnavailable(f"SQLite database {self.path!r}: {exc}") from exc
+                raise self._unavailable(exc, landing) from exc
             finally:
                 self._release(conn)
+
+    def _unavailable(self, exc: sqlite3.Error, landing: Landing | None) -> StoreUnavailable:
+        landed = landing is not None and landing.sent
+        message = f"SQLite database {self.path!r}: {exc}"
+        if _out_of_room(exc, self.path):
+            return StoreFull(message, may_have_landed=landed)
+        return StoreUnavailable(message, may_have_landed=landed)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -316,10 +333,12 @@ class SQLiteStore(EventStore):
         if not self._write_lock.acquire(timeout=self._busy_timeout):
             raise StoreUnavailable(f"SQLite database {self.path!r} is locked (writers queued)")
         try:
-            with self._connection() as conn:
+            landing = Landing()
+            with self._connection(landing) as conn:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield conn
+                    landing.sent = True
                     conn.execute("COMMIT")
                 except BaseException:
                     if conn.in_transaction:
@@ -348,6 +367,30 @@ class SQLiteStore(EventStore):
                 self._idle.append(conn)
                 return
         conn.close()
+
+
+_ROOM_ERRORS = frozenset({"SQLITE_FULL"})
+_WRITE_ERRORS = frozenset({"SQLITE_IOERR_WRITE", "SQLITE_IOERR_TRUNCATE", "SQLITE_IOERR_FSYNC"})
+_ROOM_MARGIN = 1 << 20  # bytes: less free space than this counts as full
+
+
+def _out_of_room(exc: sqlite3.Error, path: str) -> bool:
+    """Whether ``exc`` is the file system being full or the process's file-size limit
+    (``RLIMIT_FSIZE``, EFBIG: SQLite reports a write I/O error) reached."""
+    name = getattr(exc, "sqlite_errorname", "")
+    if name in _ROOM_ERRORS:
+        return True
+    if name not in _WRITE_ERRORS or path == MEMORY:
+        return False
+    try:
+        limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        sizes = [os.path.getsize(f) for f in (path, f"{path}-wal") if os.path.exists(f)]
+        if limit != resource.RLIM_INFINITY and max(sizes, default=0) + _ROOM_MARGIN > limit:
+            return True
+        stats = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:
+        return False
+    return stats.f_bavail * stats.f_frsize < _ROOM_MARGIN
 
 
 def _migrate(conn: sqlite3.Connection) -> None:

@@ -9,7 +9,8 @@
   ``server_started`` log line; on the signal, health turns NOT_SERVING, new RPCs are refused,
   in-flight ones get ``settings.grace_seconds`` to finish, then the process exits 0.
   Expired request ids (older than 24 h) are pruned at start and every hour
-  (:func:`prune_requests`).
+  (:func:`prune_requests`); while the store cannot be reached, health is NOT_SERVING for
+  ``""`` and the TableService (:func:`watch_store_health`).
 
 Security (issue 6): with ``--auth-file`` every call passes the auth interceptor
 (:mod:`floorman.transport.auth`; the file is re-read on SIGHUP and when it changes) and the
@@ -75,6 +76,11 @@ KEEPALIVE_TIMEOUT_MS: Final = 20_000
 MIN_CLIENT_PING_INTERVAL_MS: Final = 10_000
 WORKER_THREADS: Final = 64
 """Default executor size: table calls run the store and the engine in worker threads."""
+STORE_PROBE_SECONDS: Final = 1.0
+"""How often the store is probed for health (a probe may take up to the pool timeout)."""
+STORE_HEALTH_SERVICES: Final = ("", TABLE_SERVICE)
+"""The health entries that follow the store: the server as a whole and the TableService
+(RulesService and AuditService are stateless and keep SERVING)."""
 PRUNE_INTERVAL_SECONDS: Final = 3600.0
 """How often expired request ids (older than 24 h, DESIGN.md idempotency) are deleted."""
 
@@ -309,6 +315,45 @@ async def _open_store(settings: Settings) -> EventStore:
         ) from None
 
 
+async def watch_store_health(
+    store: InstrumentedStore,
+    health: HealthServicer,
+    stop: asyncio.Event,
+    *,
+    interval: float = STORE_PROBE_SECONDS,
+) -> None:
+    """Probe the store every ``interval`` seconds until ``stop`` is set and keep
+    :data:`STORE_HEALTH_SERVICES` NOT_SERVING while it is unreachable, SERVING again once it
+    answers (the PostgreSQL pool reconnects by itself). Logs ``store_unavailable`` (with the
+    error) and ``store_available`` at each change. After ``enter_graceful_shutdown`` the
+    health servicer ignores these updates (NOT_SERVING stays)."""
+    log = get_logger()
+    serving = True
+    while not stop.is_set():
+        try:
+            await asyncio.to_thread(store.ping)
+        except StoreError as error:
+            up, reason = False, str(error)
+        except Exception as error:  # a bug in a probe must not end the watch
+            up, reason = False, f"{type(error).__name__}: {error}"
+        else:
+            up, reason = True, ""
+        if up != serving:
+            serving = up
+            status = health_pb2.HealthCheckResponse.SERVING
+            if not up:
+                status = health_pb2.HealthCheckResponse.NOT_SERVING
+                log.warning("store_unavailable", error=reason)
+            else:
+                log.info("store_available")
+            for name in STORE_HEALTH_SERVICES:
+                await health.set(name, status)
+        try:
+            await asyncio.wait_for(stop.wait(), timeout=interval)
+        except TimeoutError:
+            continue
+
+
 async def prune_requests(
     store: InstrumentedStore, stop: asyncio.Event, *, interval: float = PRUNE_INTERVAL_SECONDS
 ) -> None:
@@ -382,6 +427,9 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
             (:func:`~floorman.transport.listeners.bind_error`) and creates no store file.
     """
     log = get_logger()
+    # Past a file-size limit (RLIMIT_FSIZE) a write must fail with EFBIG (the store answers
+    # RESOURCE_EXHAUSTED), not kill the process: CPython ignores SIGXFSZ already, say so.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     auth = open_auth(settings)
     metrics = Metrics(runtime_collectors=True)
     health = HealthServicer()
@@ -415,6 +463,7 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, on_signal, signum)
     pruning = loop.create_task(prune_requests(store, stop))
+    watching = loop.create_task(watch_store_health(store, health, stop))
     reloading: asyncio.Task[None] | None = None
     if auth is not None:
         reloader = AuthReloader(auth, logger=log)
@@ -448,8 +497,9 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
         await asyncio.gather(*hard_stops)
     finally:
         stop.set()
-        pruning.cancel()  # a prune still waiting on the store must not hold up the exit
-        await asyncio.gather(pruning, return_exceptions=True)
+        for task in (pruning, watching):  # one still waiting on the store must not hold
+            task.cancel()  # up the exit
+        await asyncio.gather(pruning, watching, return_exceptions=True)
         if reloading is not None:
             await reloading
             loop.remove_signal_handler(signal.SIGHUP)
