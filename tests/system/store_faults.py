@@ -128,6 +128,23 @@ def retry_in_flight(writer: Writer) -> bool:
     return landed
 
 
+def play_on(writer: Writer, *, hands: int = 1, seed: int = 99) -> None:
+    """Finish the writer's hand and play ``hands`` more, recording every acknowledgement."""
+    table, rng = writer.table, random.Random(seed)
+    hand = table.hand()
+    for _ in range(hands + 1):
+        while not hand.complete:
+            expected = table.sequence
+            action = choose(hand, rng)
+            hand = table.act(action).hand
+            writer.acked.append((expected, action))
+        if _ < hands:
+            expected = table.sequence
+            hand = table.call("StartHand").hand
+            writer.acked.append((expected, START))
+    assert hand.complete
+
+
 def check_log(writer: Writer, store_url: str) -> None:
     """Every acknowledged write is at its sequence in the log, none twice (one event per
     acknowledged action), and the table and hand served equal a replay of the log."""

@@ -13,7 +13,6 @@ acknowledged write is in the log once and the replay equals the served state."""
 
 from __future__ import annotations
 
-import random
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,10 +28,11 @@ from store_faults import (
     check_log,
     health_of,
     no_retry_table,
+    play_on,
     retry_in_flight,
     wait_until,
 )
-from table_client import choose, play_hand, stub_for
+from table_client import stub_for
 
 from floorman.transport.servicers.rules import SERVICE_NAME as RULES_SERVICE
 from floorman.transport.servicers.tables import SERVICE_NAME as TABLE_SERVICE
@@ -153,9 +153,6 @@ def test_connection_loss_mid_burst_loses_nothing_and_recovers(server_factory, ou
         if writer.error.metadata["may_have_landed"] == "false":
             assert not landed, "a write said not to have landed is in the log"
         check_log(writer, outage.store_url)
-    table, rng = writers[0].table, random.Random(5)  # play goes on
-    hand = table.hand()
-    while not hand.complete:
-        hand = table.act(choose(hand, rng)).hand
-    assert play_hand(table, rng).complete
+    play_on(writers[0], hands=1)  # play goes on
+    check_log(writers[0], outage.store_url)
     assert server.stop() == 0
