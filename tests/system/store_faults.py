@@ -48,6 +48,7 @@ class Writer:
     table: GrpcTable
     seed: int
     acked: list[tuple[int, object]] = field(default_factory=list)
+    acked_ids: list[str] = field(default_factory=list)
     in_flight: tuple[str, int, pb.Action | None] | None = None
     error: FloormanRpcError | None = None
     stop: threading.Event = field(default_factory=threading.Event)
@@ -71,11 +72,13 @@ class Writer:
                     self.in_flight = (request_id, expected, None)
                     hand = table.call("StartHand", request_id=request_id).hand
                     self.acked.append((expected, START))
+                    self.acked_ids.append(request_id)
                 else:
                     action = choose(hand, rng)
                     self.in_flight = (request_id, expected, action)
                     hand = table.act(action, request_id=request_id).hand
                     self.acked.append((expected, action))
+                    self.acked_ids.append(request_id)
                 self.in_flight = None
             except FloormanRpcError as error:
                 self.error = error

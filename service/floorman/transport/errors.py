@@ -31,7 +31,9 @@
   "STORE_FULL", metadata: may_have_landed}`` and ``RetryInfo{retry_delay}``;
   ``WatchStopped`` (a WatchTable stream ended by a server shutdown) -> UNAVAILABLE
   ``"server shutting down; resume from sequence N"`` with ``ErrorInfo{reason:
-  "SERVER_SHUTTING_DOWN", metadata: last_sequence}``; ``SequenceOutOfRange`` (a watch from
+  "SERVER_SHUTTING_DOWN", metadata: last_sequence}``; ``ServerDraining`` (a call arriving
+  after SIGTERM, refused before any work) -> UNAVAILABLE with ``ErrorInfo{reason:
+  "SERVER_SHUTTING_DOWN"}``; ``SequenceOutOfRange`` (a watch from
   beyond the table's last sequence) -> OUT_OF_RANGE with ``ErrorInfo{reason:
   "SEQUENCE_OUT_OF_RANGE", metadata: last_sequence}`` and a ``BadRequest`` on
   ``after_sequence``.
@@ -105,6 +107,14 @@ _F = TypeVar("_F", bound=Callable[..., Awaitable[Any]])
 
 class Unimplemented(Exception):
     """An RPC of the contract that this server does not serve yet (UNIMPLEMENTED)."""
+
+
+class ServerDraining(Exception):
+    """A call that arrived after SIGTERM (UNAVAILABLE, ``SERVER_SHUTTING_DOWN``): nothing was
+    done; send it again (same request id) to another replica or after the restart."""
+
+    def __init__(self) -> None:
+        super().__init__("server shutting down: nothing was done; retry with the same request id")
 
 
 class DeadlineExceeded(Exception):
@@ -239,6 +249,8 @@ def _table_status(error: BaseException) -> grpc.Status | None:
     if isinstance(error, StoreUnavailable):
         info = _info(STORE_UNAVAILABLE_REASON, may_have_landed=_flag(error.may_have_landed))
         return _rich(code_pb2.UNAVAILABLE, f"the table store is unavailable: {error}", info)
+    if isinstance(error, ServerDraining):
+        return _rich(code_pb2.UNAVAILABLE, str(error), _info(SHUTTING_DOWN_REASON))
     if isinstance(error, WatchStopped):
         info = _info(SHUTTING_DOWN_REASON, last_sequence=str(error.last_sequence))
         return _rich(code_pb2.UNAVAILABLE, str(error), info)

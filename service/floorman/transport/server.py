@@ -46,6 +46,7 @@ from floorman.security.auth_file import AuthFileError
 from floorman.security.registry import TokenRegistry
 from floorman.store import EventStore, StoreError, open_store
 from floorman.transport.auth import AuthInterceptor, AuthReloader, ViewerResolver
+from floorman.transport.drain import DrainGate
 from floorman.transport.interceptors import ObservabilityInterceptor
 from floorman.transport.limits import LimitsInterceptor
 from floorman.transport.listeners import (
@@ -243,7 +244,12 @@ def add_tables(server: grpc.aio.Server, tables: TableService, viewer_of: ViewerR
 
 
 async def _bind_listeners(
-    settings: Settings, *, metrics: Metrics, health: HealthServicer, auth: TokenRegistry | None
+    settings: Settings,
+    *,
+    metrics: Metrics,
+    health: HealthServicer,
+    auth: TokenRegistry | None,
+    gate: DrainGate,
 ) -> tuple[grpc.aio.Server, int, grpc.aio.Server | None, int, Any, int, ViewerResolver]:
     """Bind every listener of :func:`serve` (none started but the metrics endpoint, which
     serves from its own thread): ``(server, port, health_server, health_port, httpd,
@@ -257,7 +263,7 @@ async def _bind_listeners(
         metrics=metrics,
         health=health,
         core=None,
-        interceptors=(),
+        interceptors=(gate,),
         warm=True,
         auth=auth,
         with_tables=True,
@@ -435,7 +441,10 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
     health = HealthServicer()
     loop = asyncio.get_running_loop()
     loop.set_default_executor(ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="floorman"))
-    listeners = await _bind_listeners(settings, metrics=metrics, health=health, auth=auth)
+    gate = DrainGate()
+    listeners = await _bind_listeners(
+        settings, metrics=metrics, health=health, auth=auth, gate=gate
+    )
     server, port, health_server, health_port, httpd, metrics_port, viewer_of = listeners
     try:
         store = InstrumentedStore(await _open_store(settings), metrics)
@@ -492,8 +501,12 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
             grace_seconds=settings.grace_seconds,
         )
         await health.enter_graceful_shutdown()
+        gate.close()  # later floorman.v1 calls: UNAVAILABLE at once, before any work
         tables.stop_watching()  # WatchTable streams end now instead of using up the grace
-        await server.stop(settings.grace_seconds)
+        began = loop.time()
+        drained = await gate.wait_idle(settings.grace_seconds)
+        log.info("server_drained", drained=drained, running=gate.running)
+        await server.stop(max(0.0, settings.grace_seconds - (loop.time() - began)))
         await asyncio.gather(*hard_stops)
     finally:
         stop.set()
