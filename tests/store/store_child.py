@@ -9,14 +9,20 @@ fact, flushed at once (a line is written only after the store call returned):
   ``expected_sequence`` (``ready``, then waits for a line on stdin to start): ``ok <sequence>
   <n>`` per success, ``done <conflicts>`` at the end.
 * ``append-one URL TABLE``: append one event after the current sequence, ``ack <sequence>``.
+* ``fill URL TABLE ROOM``: (SQLite) lower this process's ``RLIMIT_FSIZE`` to ROOM bytes
+  above the database files, append until the store is full: ``full <sequence>
+  <may_have_landed> <type>``; read: ``read <sequence>``; raise the limit and retry the
+  failed append with its request id: ``ack <sequence>``.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import resource
 import sys
 
-from floorman.store import SequenceMismatch, open_store
+from floorman.store import SequenceMismatch, StoreUnavailable, open_store
 
 
 def _append_loop(url: str, table_id: str) -> None:
@@ -75,6 +81,39 @@ def _append_one(url: str, table_id: str) -> None:
     store.close()
 
 
+def _fill(url: str, table_id: str, room: int) -> None:
+    store = open_store(url)
+    path = url.removeprefix("sqlite:///")
+    size = max(os.path.getsize(f) for f in (path, f"{path}-wal") if os.path.exists(f))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (size + room, resource.RLIM_INFINITY))
+    sequence = store.current_sequence(table_id)
+    while True:
+        try:
+            sequence = store.append(
+                table_id,
+                expected_sequence=sequence,
+                events=[json.dumps({"fill": sequence + 1, "pad": "x" * 2000})],
+                request_id=f"fill-{sequence + 1}",
+                fingerprint="fill",
+                response=b"ok",
+            ).sequence
+        except StoreUnavailable as error:
+            print(f"full {sequence} {error.may_have_landed} {type(error).__name__}", flush=True)
+            break
+    print(f"read {store.current_sequence(table_id)}", flush=True)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+    result = store.append(
+        table_id,
+        expected_sequence=sequence,
+        events=[json.dumps({"fill": sequence + 1, "pad": "x" * 2000})],
+        request_id=f"fill-{sequence + 1}",
+        fingerprint="fill",
+        response=b"ok",
+    )
+    print(f"ack {result.sequence}", flush=True)
+    store.close()
+
+
 def main(argv: list[str]) -> None:
     """Dispatch on the mode named in ``argv[0]``."""
     mode, url, table_id, *rest = argv
@@ -84,6 +123,8 @@ def main(argv: list[str]) -> None:
         _race(url, table_id, rest[0], int(rest[1]))
     elif mode == "append-one":
         _append_one(url, table_id)
+    elif mode == "fill":
+        _fill(url, table_id, int(rest[0]))
     else:
         raise SystemExit(f"unknown mode {mode!r}")
 

@@ -412,6 +412,53 @@ def test_purge_requests_needs_an_aware_cutoff(store, clock):
         store.purge_requests(older_than=(clock.now - timedelta(days=2)).replace(tzinfo=None))
 
 
+def test_a_retry_inside_the_retention_window_replays_and_one_after_it_is_new(store, clock):
+    """DESIGN.md "Contract details" (ids kept per table >= 24 h): until REQUEST_RETENTION has
+    passed a retry is a DuplicateRequest carrying the first answer (another payload: a
+    conflict); from then on, pruned or not, the id is free: the write is judged as new
+    (here a stale expected_sequence, then a fresh one appends under the same id)."""
+    create(store, "t1")
+    append(store, "t1", 0, ev(1), rid="r1")
+    clock.advance(REQUEST_RETENTION)  # exactly 24 h after the first write: still kept
+    with pytest.raises(DuplicateRequest) as duplicate:
+        append(store, "t1", 0, ev(1), rid="r1")
+    assert duplicate.value.response == b"answer r1"
+    with pytest.raises(RequestIdConflict):
+        append(store, "t1", 1, ev(2), rid="r1", fp="other")
+    assert store.get_request("t1", "r1").sequence == 1
+    clock.advance(timedelta(microseconds=1))  # past 24 h
+    assert store.get_request("t1", "r1") is None
+    with pytest.raises(SequenceMismatch):  # new: judged on its expected_sequence
+        append(store, "t1", 0, ev(1), rid="r1")
+    result = append(store, "t1", 1, ev(2), rid="r1", fp="other")  # not pruned: replaced
+    assert result.sequence == 2
+    record = store.get_request("t1", "r1")
+    assert (record.fingerprint, record.sequence, record.created_at) == ("other", 2, clock.now)
+    with pytest.raises(DuplicateRequest):
+        append(store, "t1", 1, ev(2), rid="r1", fp="other")
+    assert [e.request_id for e in store.read_events("t1")] == ["r1", "r1"]
+
+
+def test_prune_requests_drops_exactly_the_expired_records(store, clock):
+    """prune_requests deletes the records older than REQUEST_RETENTION by the store clock and
+    keeps the live ones (their retries still replay)."""
+    create(store, "t1")
+    append(store, "t1", 0, ev(1), rid="old")
+    clock.advance(timedelta(hours=1))
+    append(store, "t1", 1, ev(2), rid="young")
+    clock.advance(REQUEST_RETENTION - timedelta(minutes=30))
+    assert store.prune_requests() == 2  # create, old
+    assert store.prune_requests() == 0
+    with pytest.raises(DuplicateRequest):
+        append(store, "t1", 1, ev(2), rid="young")
+    clock.advance(timedelta(minutes=30))
+    assert store.prune_requests() == 0  # exactly 24 h old: kept
+    clock.advance(timedelta(microseconds=1))
+    assert store.prune_requests() == 1
+    assert store.get_request("t1", "young") is None
+    assert store.current_sequence("t1") == 2
+
+
 # ---- waiting and lifecycle ---------------------------------------------------------------
 
 

@@ -81,8 +81,11 @@ def test_signal_drains_in_flight_calls_and_exits_zero(server_factory, sig):
         for line in running.logs()
         if line.get("method") == "/floorman.v1.RulesService/EvaluateHand"
     ]
-    assert set(started) == {"OK"}  # every call the server took ended OK...
-    assert sum(out.count("OK") for out in outcomes) == len(started)  # ...and reached its client
+    # Every call a handler took ended OK and reached its client; a call arriving after the
+    # signal was refused by the drain gate (UNAVAILABLE, logged), one per client at most.
+    assert set(started) <= {"OK", "UNAVAILABLE"}
+    assert sum(out.count("OK") for out in outcomes) == started.count("OK")
+    assert started.count("UNAVAILABLE") <= len(outcomes)
     (stopping,) = [line for line in running.logs() if line.get("event") == "server_stopping"]
     assert stopping["signal"] == sig.name
 

@@ -21,6 +21,7 @@ from floorman.domain.errors import (
     RuleViolation,
 )
 from floorman.observability.logging import configure_logging
+from floorman.store import StoreFull, StoreUnavailable
 from floorman.transport import errors
 from floorman.transport.server import create_server
 from floorman.transport.servicers.rules import RulesCore
@@ -128,6 +129,30 @@ def test_other_domain_errors_are_failed_precondition_never_internal():
     assert status.code is grpc.StatusCode.FAILED_PRECONDITION
     info = unpack(details_of(status), error_details_pb2.ErrorInfo)
     assert (info.reason, info.domain) == ("UNVERIFIABLE_HAND", "floorman")
+
+
+@pytest.mark.parametrize("landed", [True, False])
+def test_store_unavailable_says_whether_the_write_may_have_landed(landed):
+    """StoreUnavailable -> UNAVAILABLE + ErrorInfo{STORE_UNAVAILABLE, may_have_landed}
+    (issue 16 point 1: retry with the same request id)."""
+    status = errors.status_for(StoreUnavailable("PostgreSQL: gone", may_have_landed=landed))
+    assert status.code is grpc.StatusCode.UNAVAILABLE
+    assert status.details == "the table store is unavailable: PostgreSQL: gone"
+    info = unpack(details_of(status), error_details_pb2.ErrorInfo)
+    assert (info.reason, info.domain) == ("STORE_UNAVAILABLE", "floorman")
+    assert dict(info.metadata) == {"may_have_landed": "true" if landed else "false"}
+
+
+def test_store_full_is_resource_exhausted_with_a_retry_delay():
+    """StoreFull -> RESOURCE_EXHAUSTED + ErrorInfo{STORE_FULL, may_have_landed} + RetryInfo
+    of 1 s (issue 16 point 2)."""
+    status = errors.status_for(StoreFull("SQLite database 'f.db': disk I/O error"))
+    assert status.code is grpc.StatusCode.RESOURCE_EXHAUSTED
+    rich = details_of(status)
+    info = unpack(rich, error_details_pb2.ErrorInfo)
+    assert (info.reason, dict(info.metadata)) == ("STORE_FULL", {"may_have_landed": "false"})
+    retry = unpack(rich, error_details_pb2.RetryInfo)
+    assert retry.retry_delay.ToTimedelta().total_seconds() == 1.0
 
 
 def test_unimplemented_and_unexpected_errors():

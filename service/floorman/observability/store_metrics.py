@@ -203,6 +203,14 @@ class InstrumentedStore:
             "purge_requests", lambda: self.store.purge_requests(older_than=older_than)
         )
 
+    def ping(self) -> None:
+        """:meth:`EventStore.ping` (the health probe; not timed)."""
+        self.store.ping()
+
+    def prune_requests(self) -> int:
+        """:meth:`EventStore.prune_requests`, timed as ``purge_requests``."""
+        return self._timed("purge_requests", self.store.prune_requests)
+
     # ---- reads --------------------------------------------------------------------------
 
     def get_table(self, table_id: str) -> TableRecord:

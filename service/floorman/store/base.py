@@ -12,10 +12,17 @@ call returns, and checks in this order (DESIGN.md "Contract details", idempotenc
 1. the table exists (else :class:`TableNotFound`; ``create_table``: see its docstring);
 2. the ``(table_id, request_id)`` idempotency record: same fingerprint ->
    :class:`DuplicateRequest` carrying the first response (nothing is written), other
-   fingerprint -> :class:`RequestIdConflict`;
+   fingerprint -> :class:`RequestIdConflict`; a record older than :data:`REQUEST_RETENTION`
+   (by the store's clock) is expired: the request is new and its record replaces the old one;
 3. ``expected_sequence`` equals the current sequence (else :class:`SequenceMismatch`);
 4. the table is open (else :class:`TableClosed`);
 5. events get sequences ``current + 1 ..``; the request record and the new sequence are written.
+
+Retention (DESIGN.md: ids kept per table at least 24 h): a record is live for
+:data:`REQUEST_RETENTION` after its write, so a retry inside that window replays the first
+answer and one after it is judged as a new request, whether or not the record was pruned yet;
+:meth:`EventStore.prune_requests` deletes the expired records (``floorman serve`` runs it at
+start and then every hour).
 
 Concurrency and asyncio: the synchronous methods are thread-safe and each is one short
 transaction, so the asyncio server runs them with ``asyncio.to_thread`` (see
@@ -195,11 +202,34 @@ class RequestIdConflict(StoreError):
 
 
 class StoreUnavailable(StoreError):
-    """The database cannot be reached, is locked too long or is closed (UNAVAILABLE).
+    """The database cannot be reached, is locked too long, is full or is closed (UNAVAILABLE).
 
-    The outcome of the write is unknown when this interrupts a commit: retry with the same
-    request id (the idempotency record makes that safe).
+    ``may_have_landed`` says whether the failure came after the write was sent for commit:
+    True, the outcome is unknown (retry with the same request id: the idempotency record
+    makes that safe and returns the first answer when it landed); False, nothing was written
+    (a read, or a write that failed before its commit).
     """
+
+    def __init__(self, message: str, *, may_have_landed: bool = False) -> None:
+        self.may_have_landed = may_have_landed
+        super().__init__(message)
+
+
+class StoreFull(StoreUnavailable):
+    """The store is out of room: the file system is full or the file-size limit is reached
+    (RESOURCE_EXHAUSTED). Reads still work; writes resume once there is room again (retry
+    with the same request id: ``may_have_landed`` as for :class:`StoreUnavailable`)."""
+
+
+class Landing:
+    """How far one write transaction got (the backends' bookkeeping for
+    :attr:`StoreUnavailable.may_have_landed`): ``sent`` once its commit may have reached the
+    database."""
+
+    __slots__ = ("sent",)
+
+    def __init__(self) -> None:
+        self.sent = False
 
 
 class InvalidPageToken(StoreError, ValueError):
@@ -313,6 +343,11 @@ class EventStore(ABC):
         _check_text("payload", payload)
         self._put_snapshot(table_id, sequence, payload)
 
+    def prune_requests(self) -> int:
+        """Delete every expired idempotency record (older than :data:`REQUEST_RETENTION` by
+        the store's clock); returns how many. Raises :class:`StoreUnavailable`."""
+        return self._purge_requests(self._clock() - REQUEST_RETENTION)
+
     def purge_requests(self, *, older_than: datetime) -> int:
         """Delete idempotency records created before ``older_than``; returns how many.
 
@@ -352,13 +387,22 @@ class EventStore(ABC):
         """The table's current sequence (0 before any event); raises :class:`TableNotFound`."""
         return self.get_table(table_id).sequence
 
-    @abstractmethod
     def get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
-        """The idempotency record of ``request_id`` on ``table_id``, or None."""
+        """The live idempotency record of ``request_id`` on ``table_id``, or None (none, or
+        expired: older than :data:`REQUEST_RETENTION`)."""
+        record = self._get_request(table_id, request_id)
+        if record is None or expired(record, self._clock()):
+            return None
+        return record
 
     @abstractmethod
     def latest_snapshot(self, table_id: str) -> Snapshot | None:
         """The newest cached snapshot of the table, or None."""
+
+    def ping(self) -> None:
+        """One trivial round trip to the database (health checks); raises
+        :class:`StoreUnavailable` when it cannot be reached."""
+        self.list_tables(1)
 
     # ---- waiting for new events ---------------------------------------------------------
 
@@ -418,6 +462,10 @@ class EventStore(ABC):
         """The ``append`` / ``close_table`` transaction."""
 
     @abstractmethod
+    def _get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
+        """The stored idempotency record, expired or not, or None."""
+
+    @abstractmethod
     def _put_snapshot(self, table_id: str, sequence: int, payload: str) -> None:
         """Upsert the snapshot and drop older ones of the table."""
 
@@ -429,8 +477,27 @@ class EventStore(ABC):
         """Start (once) whatever notices writes made by other processes."""
 
 
-def check_request(record: RequestRecord, fingerprint: str) -> None:
-    """Raise the idempotency answer for an existing record: duplicate or conflict."""
+def expired(record: RequestRecord, now: datetime) -> bool:
+    """Whether ``record`` is past its retention at ``now`` (then its request id is free)."""
+    return record.created_at < request_cutoff(now)
+
+
+def request_cutoff(now: datetime) -> datetime:
+    """Records created before this moment are expired at ``now``."""
+    return now - REQUEST_RETENTION
+
+
+def check_request(record: RequestRecord | None, fingerprint: str, *, now: datetime) -> bool:
+    """The idempotency check of a write at ``now`` against the stored ``record`` (or None).
+
+    Raises :class:`DuplicateRequest` (same fingerprint) or :class:`RequestIdConflict` for a
+    live record. Returns True when an expired record is in the way: the write is new and
+    must delete that record before it stores its own; False when there is no record.
+    """
+    if record is None:
+        return False
+    if expired(record, now):
+        return True
     if record.fingerprint == fingerprint:
         raise DuplicateRequest(record)
     raise RequestIdConflict(record.table_id, record.request_id)

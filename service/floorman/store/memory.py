@@ -75,8 +75,7 @@ class MemoryStore(EventStore):
             end = len(log) if limit is None else min(len(log), after_sequence + limit)
             return log[after_sequence:end]
 
-    def get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
-        """The idempotency record of ``request_id`` on ``table_id``, or None."""
+    def _get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
         with self._lock:
             self._check_open()
             return self._requests.get((table_id, request_id))
@@ -98,8 +97,7 @@ class MemoryStore(EventStore):
             self._check_open()
             if write.table_id in self._tables:
                 record = self._requests.get((write.table_id, write.request_id))
-                if record is not None:
-                    check_request(record, write.fingerprint)
+                check_request(record, write.fingerprint, now=now)
                 raise TableExists(write.table_id)
             events = build_events(write, first_sequence=1, created_at=now)
             sequence = len(events)
@@ -116,8 +114,7 @@ class MemoryStore(EventStore):
             self._check_open()
             table = self._table(write.table_id)
             record = self._requests.get((write.table_id, write.request_id))
-            if record is not None:
-                check_request(record, write.fingerprint)
+            check_request(record, write.fingerprint, now=now)  # an expired one is replaced
             if table.sequence != expected_sequence:
                 raise SequenceMismatch(
                     write.table_id,

@@ -30,10 +30,12 @@ import psycopg_pool
 from psycopg import sql
 from psycopg.conninfo import conninfo_to_dict
 
+from floorman.store import queries as q
 from floorman.store.base import (
     AppendResult,
     Clock,
     EventStore,
+    Landing,
     RequestRecord,
     SequenceMismatch,
     Snapshot,
@@ -50,26 +52,29 @@ from floorman.store.base import (
     check_read_args,
     check_request,
     page_size_or_default,
+    request_cutoff,
 )
 from floorman.store.migrations import check_applied, load_migrations
 from floorman.store.tokens import decode_page_token, encode_page_token
 
 _SCHEMA = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
-_TABLE_COLUMNS = "table_id, status, settings, sequence, created_at, updated_at"
 _LISTEN_TICK = 0.25  # s: how often the listener checks for close() between notifications
 
-_REQUEST = (
-    "SELECT table_id, request_id, fingerprint, response, sequence, event_count, created_at "
-    "FROM requests WHERE table_id = %s AND request_id = %s"
-)
-_WRITE = """
+_REQUEST = q.postgres(q.SELECT_REQUEST)
+_DELETE_EXPIRED_REQUEST = q.postgres(q.DELETE_EXPIRED_REQUEST)
+_PURGE_REQUESTS = q.postgres(q.PURGE_REQUESTS)
+_SELECT_TABLE = q.postgres(q.SELECT_TABLE)
+_SELECT_SEQUENCE = q.postgres(q.SELECT_SEQUENCE)
+_LIST_TABLES = q.postgres(q.LIST_TABLES)
+_SELECT_EVENTS = q.postgres(q.SELECT_EVENTS)
+_SELECT_SNAPSHOT = q.postgres(q.SELECT_SNAPSHOT)
+_WRITE = f"""
 WITH ev AS (
     INSERT INTO events (table_id, sequence, payload, request_id, created_at)
     SELECT %(table_id)s, %(first)s + u.i - 1, u.payload, %(request_id)s, %(now)s
     FROM unnest(%(payloads)s::text[]) WITH ORDINALITY AS u (payload, i)
 ), rq AS (
-    INSERT INTO requests (table_id, request_id, fingerprint, response, sequence, event_count,
-                          created_at)
+    INSERT INTO requests ({q.REQUEST_COLUMNS})
     VALUES (%(table_id)s, %(request_id)s, %(fingerprint)s, %(response)s, %(sequence)s,
             %(count)s, %(now)s)
 ), tb AS (
@@ -168,9 +173,7 @@ class PostgresStore(EventStore):
     def get_table(self, table_id: str) -> TableRecord:
         """The table's metadata row; raises :class:`TableNotFound`."""
         with self._connection() as conn:
-            row = conn.execute(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = %s", (table_id,)
-            ).fetchone()
+            row = conn.execute(_SELECT_TABLE, (table_id,)).fetchone()
         if row is None:
             raise TableNotFound(table_id)
         return _table(row)
@@ -185,11 +188,7 @@ class PostgresStore(EventStore):
         size = page_size_or_default(page_size)
         after = decode_page_token(page_token)
         with self._connection() as conn:
-            rows = conn.execute(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id > %s "
-                "ORDER BY table_id LIMIT %s",
-                ("" if after is None else after, size + 1),
-            ).fetchall()
+            rows = conn.execute(_LIST_TABLES, ("" if after is None else after, size + 1)).fetchall()
         tables = tuple(_table(row) for row in rows[:size])
         token = encode_page_token(tables[-1].table_id) if len(rows) > size else ""
         return TablePage(tables, token)
@@ -200,28 +199,19 @@ class PostgresStore(EventStore):
         """Events after ``after_sequence`` (see :meth:`EventStore.read_events`)."""
         check_read_args(table_id, after_sequence, limit)
         with self._connection() as conn:
-            rows = conn.execute(
-                "SELECT table_id, sequence, payload, request_id, created_at FROM events "
-                "WHERE table_id = %s AND sequence > %s ORDER BY sequence LIMIT %s",
-                (table_id, after_sequence, limit),
-            ).fetchall()
+            rows = conn.execute(_SELECT_EVENTS, (table_id, after_sequence, limit)).fetchall()
             if not rows:
                 _sequence(conn, table_id)  # TableNotFound for an unknown table
         return [StoredEvent(r[0], r[1], r[2], r[3], _utc(r[4])) for r in rows]
 
-    def get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
-        """The idempotency record of ``request_id`` on ``table_id``, or None."""
+    def _get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
         with self._connection() as conn:
             return _request(conn, table_id, request_id)
 
     def latest_snapshot(self, table_id: str) -> Snapshot | None:
         """The newest cached snapshot of the table, or None."""
         with self._connection() as conn:
-            row = conn.execute(
-                "SELECT table_id, sequence, payload, created_at FROM snapshots "
-                "WHERE table_id = %s ORDER BY sequence DESC LIMIT 1",
-                (table_id,),
-            ).fetchone()
+            row = conn.execute(_SELECT_SNAPSHOT, (table_id,)).fetchone()
         return None if row is None else Snapshot(row[0], row[1], row[2], _utc(row[3]))
 
     # ---- writes -------------------------------------------------------------------------
@@ -229,23 +219,25 @@ class PostgresStore(EventStore):
     def _create(self, write: WriteRequest, *, settings: str) -> AppendResult:
         now = self._clock()
         events = build_events(write, first_sequence=1, created_at=now)
-        with self._connection() as conn, conn.transaction():
+        landing = Landing()
+        with self._connection(landing) as conn, conn.transaction():
             inserted = conn.execute(
-                f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (%s, %s, %s, 0, %s, %s) "
+                f"INSERT INTO tables ({q.TABLE_COLUMNS}) VALUES (%s, %s, %s, 0, %s, %s) "
                 "ON CONFLICT (table_id) DO NOTHING RETURNING 1",
                 (write.table_id, TableStatus.OPEN.value, settings, now, now),
             ).fetchone()
             if inserted is None:
                 record = _request(conn, write.table_id, write.request_id)
-                if record is not None:
-                    check_request(record, write.fingerprint)
+                check_request(record, write.fingerprint, now=now)
                 raise TableExists(write.table_id)
             self._insert(conn, write, first=1, status=TableStatus.OPEN, now=now)
+            landing.sent = True  # COMMIT goes out at the end of the block
         return AppendResult(write.table_id, len(events), events)
 
     def _write(self, write: WriteRequest, *, expected_sequence: int, close: bool) -> AppendResult:
         now = self._clock()
-        with self._connection() as conn, conn.pipeline(), conn.transaction():
+        landing = Landing()
+        with self._connection(landing) as conn, conn.pipeline(), conn.transaction():
             # One round trip for BEGIN, the row lock and the request lookup (pipelined: the
             # lookup runs after the lock is granted, so it sees a racing retry's record).
             locked = conn.execute(
@@ -258,8 +250,12 @@ class PostgresStore(EventStore):
                 raise TableNotFound(write.table_id)
             current, status = row
             record = _request_record(looked_up.fetchone())
-            if record is not None:
-                check_request(record, write.fingerprint)
+            if check_request(record, write.fingerprint, now=now):
+                # An expired record of this request id: the id is free again.
+                conn.execute(
+                    _DELETE_EXPIRED_REQUEST,
+                    (write.table_id, write.request_id, request_cutoff(now)),
+                )
             if current != expected_sequence:
                 raise SequenceMismatch(
                     write.table_id, expected_sequence=expected_sequence, current_sequence=current
@@ -267,6 +263,7 @@ class PostgresStore(EventStore):
             if status == TableStatus.CLOSED.value:
                 raise TableClosed(write.table_id, current)
             new_status = TableStatus.CLOSED if close else TableStatus(status)
+            landing.sent = True  # pipelined: the write and its COMMIT may go out together
             self._insert(conn, write, first=current + 1, status=new_status, now=now)
         events = build_events(write, first_sequence=current + 1, created_at=now)
         return AppendResult(write.table_id, current + len(events), events)
@@ -316,7 +313,7 @@ class PostgresStore(EventStore):
 
     def _purge_requests(self, older_than: datetime) -> int:
         with self._connection() as conn:
-            cursor = conn.execute("DELETE FROM requests WHERE created_at < %s", (older_than,))
+            cursor = conn.execute(_PURGE_REQUESTS, (older_than,))
             return cursor.rowcount
 
     # ---- lifecycle, connections, listener -----------------------------------------------
@@ -332,15 +329,22 @@ class PostgresStore(EventStore):
         self._pool.close()
 
     @contextmanager
-    def _connection(self) -> Iterator[psycopg.Connection]:
-        """A pooled connection; maps connection-level failures to StoreUnavailable."""
+    def _connection(self, landing: Landing | None = None) -> Iterator[psycopg.Connection]:
+        """A pooled connection; maps connection-level failures to StoreUnavailable.
+
+        A connection the server dropped (restart, ``pg_terminate_backend``) fails its call
+        and is discarded by the pool, which opens new ones by itself (each handed-out
+        connection is checked first). ``landing``: the write's progress, so that a failure
+        after its commit was sent says ``may_have_landed``.
+        """
         if self._closed:
             raise StoreUnavailable("the store is closed")
         try:
             with self._pool.connection() as conn:
                 yield conn
         except (psycopg.OperationalError, psycopg.InterfaceError) as exc:
-            raise StoreUnavailable(f"PostgreSQL: {exc}") from exc
+            landed = landing is not None and landing.sent
+            raise StoreUnavailable(f"PostgreSQL: {exc}", may_have_landed=landed) from exc
         except (psycopg_pool.PoolTimeout, psycopg_pool.PoolClosed) as exc:
             raise StoreUnavailable(f"PostgreSQL connection pool: {exc}") from exc
 
@@ -430,7 +434,7 @@ def _migrate(conninfo: str, schema: str) -> bool:
 
 
 def _sequence(conn: psycopg.Connection, table_id: str) -> int:
-    row = conn.execute("SELECT sequence FROM tables WHERE table_id = %s", (table_id,)).fetchone()
+    row = conn.execute(_SELECT_SEQUENCE, (table_id,)).fetchone()
     if row is None:
         raise TableNotFound(table_id)
     return int(row[0])

@@ -11,20 +11,25 @@ polls ``PRAGMA data_version`` every ``poll_interval`` seconds while somebody wai
 
 from __future__ import annotations
 
+import os
+import resource
 import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext, suppress
 from datetime import UTC, datetime, timedelta
 
+from floorman.store import queries as q
 from floorman.store.base import (
     AppendResult,
     Clock,
     EventStore,
+    Landing,
     RequestRecord,
     SequenceMismatch,
     Snapshot,
     StoredEvent,
+    StoreFull,
     StoreUnavailable,
     TableClosed,
     TableExists,
@@ -37,6 +42,7 @@ from floorman.store.base import (
     check_read_args,
     check_request,
     page_size_or_default,
+    request_cutoff,
 )
 from floorman.store.migrations import check_applied, load_migrations
 from floorman.store.tokens import decode_page_token, encode_page_token
@@ -45,7 +51,6 @@ MEMORY = ":memory:"
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICROSECOND = timedelta(microseconds=1)
 _IDLE_TICK = 0.25  # s: how often an idle watcher thread looks for close()
-_TABLE_COLUMNS = "table_id, status, settings, sequence, created_at, updated_at"
 
 
 class SQLiteStore(EventStore):
@@ -90,9 +95,7 @@ class SQLiteStore(EventStore):
     def get_table(self, table_id: str) -> TableRecord:
         """The table's metadata row; raises :class:`TableNotFound`."""
         with self._connection() as conn:
-            row = conn.execute(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?", (table_id,)
-            ).fetchone()
+            row = conn.execute(q.SELECT_TABLE, (table_id,)).fetchone()
         if row is None:
             raise TableNotFound(table_id)
         return _table(row)
@@ -108,8 +111,7 @@ class SQLiteStore(EventStore):
         after = decode_page_token(page_token)
         with self._connection() as conn:
             rows = conn.execute(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id > ? ORDER BY table_id LIMIT ?",
-                ("" if after is None else after, size + 1),
+                q.LIST_TABLES, ("" if after is None else after, size + 1)
             ).fetchall()
         tables = tuple(_table(row) for row in rows[:size])
         token = encode_page_token(tables[-1].table_id) if len(rows) > size else ""
@@ -122,27 +124,20 @@ class SQLiteStore(EventStore):
         check_read_args(table_id, after_sequence, limit)
         with self._connection() as conn:
             rows = conn.execute(
-                "SELECT table_id, sequence, payload, request_id, created_at FROM events "
-                "WHERE table_id = ? AND sequence > ? ORDER BY sequence LIMIT ?",
-                (table_id, after_sequence, -1 if limit is None else limit),
+                q.SELECT_EVENTS, (table_id, after_sequence, -1 if limit is None else limit)
             ).fetchall()
             if not rows:
                 _sequence(conn, table_id)  # TableNotFound for an unknown table
         return [StoredEvent(r[0], r[1], r[2], r[3], _time(r[4])) for r in rows]
 
-    def get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
-        """The idempotency record of ``request_id`` on ``table_id``, or None."""
+    def _get_request(self, table_id: str, request_id: str) -> RequestRecord | None:
         with self._connection() as conn:
             return _request(conn, table_id, request_id)
 
     def latest_snapshot(self, table_id: str) -> Snapshot | None:
         """The newest cached snapshot of the table, or None."""
         with self._connection() as conn:
-            row = conn.execute(
-                "SELECT table_id, sequence, payload, created_at FROM snapshots "
-                "WHERE table_id = ? ORDER BY sequence DESC LIMIT 1",
-                (table_id,),
-            ).fetchone()
+            row = conn.execute(q.SELECT_SNAPSHOT, (table_id,)).fetchone()
         return None if row is None else Snapshot(row[0], row[1], row[2], _time(row[3]))
 
     # ---- writes -------------------------------------------------------------------------
@@ -155,12 +150,11 @@ class SQLiteStore(EventStore):
             ).fetchone()
             if exists is not None:
                 record = _request(conn, write.table_id, write.request_id)
-                if record is not None:
-                    check_request(record, write.fingerprint)
+                check_request(record, write.fingerprint, now=now)
                 raise TableExists(write.table_id)
             events = build_events(write, first_sequence=1, created_at=now)
             conn.execute(
-                f"INSERT INTO tables ({_TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO tables ({q.TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
                 (write.table_id, TableStatus.OPEN.value, settings, len(events), _us(now), _us(now)),
             )
             _insert(conn, write, events, sequence=len(events), now=now)
@@ -176,8 +170,7 @@ class SQLiteStore(EventStore):
                 raise TableNotFound(write.table_id)
             current, status = row
             record = _request(conn, write.table_id, write.request_id)
-            if record is not None:
-                check_request(record, write.fingerprint)
+            replaces = check_request(record, write.fingerprint, now=now)
             if current != expected_sequence:
                 raise SequenceMismatch(
                     write.table_id, expected_sequence=expected_sequence, current_sequence=current
@@ -187,6 +180,11 @@ class SQLiteStore(EventStore):
             events = build_events(write, first_sequence=current + 1, created_at=now)
             sequence = current + len(events)
             new_status = TableStatus.CLOSED.value if close else status
+            if replaces:  # an expired record of this request id: the id is free again
+                conn.execute(
+                    q.DELETE_EXPIRED_REQUEST,
+                    (write.table_id, write.request_id, _us(request_cutoff(now))),
+                )
             conn.execute(
                 "UPDATE tables SET sequence = ?, status = ?, updated_at = ? WHERE table_id = ?",
                 (sequence, new_status, _us(now), write.table_id),
@@ -211,7 +209,7 @@ class SQLiteStore(EventStore):
 
     def _purge_requests(self, older_than: datetime) -> int:
         with self._transaction() as conn:
-            cursor = conn.execute("DELETE FROM requests WHERE created_at < ?", (_us(older_than),))
+            cursor = conn.execute(q.PURGE_REQUESTS, (_us(older_than),))
             return cursor.rowcount
 
     # ---- lifecycle and connections ------------------------------------------------------
@@ -296,8 +294,14 @@ class SQLiteStore(EventStore):
         return conn
 
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        """A connection for this thread's call; maps database failures to StoreUnavailable."""
+    def _connection(self, landing: Landing | None = None) -> Iterator[sqlite3.Connection]:
+        """A connection for this thread's call; maps database failures to StoreUnavailable
+        (:class:`StoreFull` when the file system or the file-size limit is out of room).
+
+        ``landing``: the write's progress, so that a failure of its COMMIT says
+        ``may_have_landed`` (SQLite rolls back on most such failures, but an fsync error
+        after the commit frame leaves the outcome unknown).
+        """
         with self._memory_lock if self._is_memory else nullcontext():
             conn = self._acquire()
             try:
@@ -305,13 +309,20 @@ class SQLiteStore(EventStore):
             except sqlite3.IntegrityError:
                 raise
             except (sqlite3.OperationalError, sqlite3.InterfaceError) as exc:
-                raise StoreUnavailable(f"SQLite database {self.path!r}: {exc}") from exc
+                raise self._unavailable(exc, landing) from exc
             except sqlite3.DatabaseError as exc:
                 if type(exc) is not sqlite3.DatabaseError:
                     raise
-                raise StoreUnavailable(f"SQLite database {self.path!r}: {exc}") from exc
+                raise self._unavailable(exc, landing) from exc
             finally:
                 self._release(conn)
+
+    def _unavailable(self, exc: sqlite3.Error, landing: Landing | None) -> StoreUnavailable:
+        landed = landing is not None and landing.sent
+        message = f"SQLite database {self.path!r}: {exc}"
+        if _out_of_room(exc, self.path):
+            return StoreFull(message, may_have_landed=landed)
+        return StoreUnavailable(message, may_have_landed=landed)
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -322,10 +333,12 @@ class SQLiteStore(EventStore):
         if not self._write_lock.acquire(timeout=self._busy_timeout):
             raise StoreUnavailable(f"SQLite database {self.path!r} is locked (writers queued)")
         try:
-            with self._connection() as conn:
+            landing = Landing()
+            with self._connection(landing) as conn:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield conn
+                    landing.sent = True
                     conn.execute("COMMIT")
                 except BaseException:
                     if conn.in_transaction:
@@ -354,6 +367,30 @@ class SQLiteStore(EventStore):
                 self._idle.append(conn)
                 return
         conn.close()
+
+
+_ROOM_ERRORS = frozenset({"SQLITE_FULL"})
+_WRITE_ERRORS = frozenset({"SQLITE_IOERR_WRITE", "SQLITE_IOERR_TRUNCATE", "SQLITE_IOERR_FSYNC"})
+_ROOM_MARGIN = 1 << 20  # bytes: less free space than this counts as full
+
+
+def _out_of_room(exc: sqlite3.Error, path: str) -> bool:
+    """Whether ``exc`` is the file system being full or the process's file-size limit
+    (``RLIMIT_FSIZE``, EFBIG: SQLite reports a write I/O error) reached."""
+    name = getattr(exc, "sqlite_errorname", "")
+    if name in _ROOM_ERRORS:
+        return True
+    if name not in _WRITE_ERRORS or path == MEMORY:
+        return False
+    try:
+        limit = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
+        sizes = [os.path.getsize(f) for f in (path, f"{path}-wal") if os.path.exists(f)]
+        if limit != resource.RLIM_INFINITY and max(sizes, default=0) + _ROOM_MARGIN > limit:
+            return True
+        stats = os.statvfs(os.path.dirname(os.path.abspath(path)))
+    except OSError:
+        return False
+    return stats.f_bavail * stats.f_frsize < _ROOM_MARGIN
 
 
 def _migrate(conn: sqlite3.Connection) -> None:
@@ -407,8 +444,7 @@ def _insert(
         [(e.table_id, e.sequence, e.payload, e.request_id, _us(now)) for e in events],
     )
     conn.execute(
-        "INSERT INTO requests (table_id, request_id, fingerprint, response, sequence, "
-        "event_count, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO requests ({q.REQUEST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)",
         (
             write.table_id,
             write.request_id,
@@ -422,18 +458,14 @@ def _insert(
 
 
 def _sequence(conn: sqlite3.Connection, table_id: str) -> int:
-    row = conn.execute("SELECT sequence FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+    row = conn.execute(q.SELECT_SEQUENCE, (table_id,)).fetchone()
     if row is None:
         raise TableNotFound(table_id)
     return int(row[0])
 
 
 def _request(conn: sqlite3.Connection, table_id: str, request_id: str) -> RequestRecord | None:
-    row = conn.execute(
-        "SELECT table_id, request_id, fingerprint, response, sequence, event_count, created_at "
-        "FROM requests WHERE table_id = ? AND request_id = ?",
-        (table_id, request_id),
-    ).fetchone()
+    row = conn.execute(q.SELECT_REQUEST, (table_id, request_id)).fetchone()
     if row is None:
         return None
     return RequestRecord(row[0], row[1], row[2], bytes(row[3]), row[4], row[5], _time(row[6]))

@@ -24,11 +24,16 @@
   ``ErrorInfo`` reasons ``TABLE_EXISTS`` / ``REQUEST_ID_CONFLICT``; the store's
   ``TableClosed`` -> FAILED_PRECONDITION ``RULE_VIOLATION`` rule ``table.closed``;
   ``InvalidPageToken`` -> INVALID_ARGUMENT (``page_token``, a token of another query too);
-  ``StoreUnavailable`` ->
-  UNAVAILABLE (the outcome of a write may be unknown: retry with the same request id);
+  ``StoreUnavailable`` -> UNAVAILABLE with ``ErrorInfo{reason: "STORE_UNAVAILABLE",
+  metadata: may_have_landed ("true": the write may have been applied, "false": it was
+  not)}``: retry with the same request id (the first answer comes back when it landed);
+  ``StoreFull`` (disk full, file-size limit) -> RESOURCE_EXHAUSTED with ``ErrorInfo{reason:
+  "STORE_FULL", metadata: may_have_landed}`` and ``RetryInfo{retry_delay}``;
   ``WatchStopped`` (a WatchTable stream ended by a server shutdown) -> UNAVAILABLE
   ``"server shutting down; resume from sequence N"`` with ``ErrorInfo{reason:
-  "SERVER_SHUTTING_DOWN", metadata: last_sequence}``; ``SequenceOutOfRange`` (a watch from
+  "SERVER_SHUTTING_DOWN", metadata: last_sequence}``; ``ServerDraining`` (a call arriving
+  after SIGTERM, refused before any work) -> UNAVAILABLE with ``ErrorInfo{reason:
+  "SERVER_SHUTTING_DOWN"}``; ``SequenceOutOfRange`` (a watch from
   beyond the table's last sequence) -> OUT_OF_RANGE with ``ErrorInfo{reason:
   "SEQUENCE_OUT_OF_RANGE", metadata: last_sequence}`` and a ``BadRequest`` on
   ``after_sequence``.
@@ -53,6 +58,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import timedelta
 from typing import Any, Final, TypeVar
 
 import grpc
@@ -70,6 +76,7 @@ from floorman.store import (
     InvalidPageToken,
     RequestIdConflict,
     SequenceMismatch,
+    StoreFull,
     StoreUnavailable,
     TableClosed,
     TableExists,
@@ -84,6 +91,9 @@ SHUTTING_DOWN_REASON: Final = "SERVER_SHUTTING_DOWN"
 OUT_OF_RANGE_REASON: Final = "SEQUENCE_OUT_OF_RANGE"
 FIELD_VIOLATION_REASON: Final = "FIELD_VIOLATION"
 NOT_FOUND_REASON: Final = "NOT_FOUND"
+STORE_UNAVAILABLE_REASON: Final = "STORE_UNAVAILABLE"
+STORE_FULL_REASON: Final = "STORE_FULL"
+STORE_FULL_RETRY_DELAY: Final = timedelta(seconds=1)
 TABLE_RESOURCE: Final = "floorman.v1.Table"
 HAND_RESOURCE: Final = "floorman.v1.Hand"
 INTERNAL_MESSAGE: Final = "internal error: the failure was logged on the server"
@@ -97,6 +107,14 @@ _F = TypeVar("_F", bound=Callable[..., Awaitable[Any]])
 
 class Unimplemented(Exception):
     """An RPC of the contract that this server does not serve yet (UNIMPLEMENTED)."""
+
+
+class ServerDraining(Exception):
+    """A call that arrived after SIGTERM (UNAVAILABLE, ``SERVER_SHUTTING_DOWN``): nothing was
+    done; send it again (same request id) to another replica or after the restart."""
+
+    def __init__(self) -> None:
+        super().__init__("server shutting down: nothing was done; retry with the same request id")
 
 
 class DeadlineExceeded(Exception):
@@ -156,6 +174,10 @@ def _violation_metadata(error: RuleViolation) -> dict[str, str]:
     if error.actual:
         metadata["actual"] = clip(error.actual, MAX_DESCRIPTION_BYTES)
     return metadata
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
 
 
 def _info(reason: str, **metadata: str) -> error_details_pb2.ErrorInfo:
@@ -219,8 +241,16 @@ def _table_status(error: BaseException) -> grpc.Status | None:
         return _rich(code_pb2.OUT_OF_RANGE, str(error), info, _bad_request(fields))
     if isinstance(error, InvalidPageToken):
         return _invalid([("page_token", str(error))])
+    if isinstance(error, StoreFull):
+        info = _info(STORE_FULL_REASON, may_have_landed=_flag(error.may_have_landed))
+        retry = error_details_pb2.RetryInfo()
+        retry.retry_delay.FromTimedelta(STORE_FULL_RETRY_DELAY)
+        return _rich(code_pb2.RESOURCE_EXHAUSTED, f"the table store is full: {error}", info, retry)
     if isinstance(error, StoreUnavailable):
-        return _rich(code_pb2.UNAVAILABLE, f"the table store is unavailable: {error}")
+        info = _info(STORE_UNAVAILABLE_REASON, may_have_landed=_flag(error.may_have_landed))
+        return _rich(code_pb2.UNAVAILABLE, f"the table store is unavailable: {error}", info)
+    if isinstance(error, ServerDraining):
+        return _rich(code_pb2.UNAVAILABLE, str(error), _info(SHUTTING_DOWN_REASON))
     if isinstance(error, WatchStopped):
         info = _info(SHUTTING_DOWN_REASON, last_sequence=str(error.last_sequence))
         return _rich(code_pb2.UNAVAILABLE, str(error), info)

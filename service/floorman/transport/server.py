@@ -8,6 +8,9 @@
   migrated from ``--store`` at start, closed at exit), metrics endpoint, server,
   ``server_started`` log line; on the signal, health turns NOT_SERVING, new RPCs are refused,
   in-flight ones get ``settings.grace_seconds`` to finish, then the process exits 0.
+  Expired request ids (older than 24 h) are pruned at start and every hour
+  (:func:`prune_requests`); while the store cannot be reached, health is NOT_SERVING for
+  ``""`` and the TableService (:func:`watch_store_health`).
 
 Security (issue 6): with ``--auth-file`` every call passes the auth interceptor
 (:mod:`floorman.transport.auth`; the file is re-read on SIGHUP and when it changes) and the
@@ -43,6 +46,7 @@ from floorman.security.auth_file import AuthFileError
 from floorman.security.registry import TokenRegistry
 from floorman.store import EventStore, StoreError, open_store
 from floorman.transport.auth import AuthInterceptor, AuthReloader, ViewerResolver
+from floorman.transport.drain import DrainGate
 from floorman.transport.interceptors import ObservabilityInterceptor
 from floorman.transport.limits import LimitsInterceptor
 from floorman.transport.listeners import (
@@ -73,6 +77,13 @@ KEEPALIVE_TIMEOUT_MS: Final = 20_000
 MIN_CLIENT_PING_INTERVAL_MS: Final = 10_000
 WORKER_THREADS: Final = 64
 """Default executor size: table calls run the store and the engine in worker threads."""
+STORE_PROBE_SECONDS: Final = 1.0
+"""How often the store is probed for health (a probe may take up to the pool timeout)."""
+STORE_HEALTH_SERVICES: Final = ("", TABLE_SERVICE)
+"""The health entries that follow the store: the server as a whole and the TableService
+(RulesService and AuditService are stateless and keep SERVING)."""
+PRUNE_INTERVAL_SECONDS: Final = 3600.0
+"""How often expired request ids (older than 24 h, DESIGN.md idempotency) are deleted."""
 
 
 def server_options(settings: Settings) -> list[tuple[str, int]]:
@@ -233,7 +244,12 @@ def add_tables(server: grpc.aio.Server, tables: TableService, viewer_of: ViewerR
 
 
 async def _bind_listeners(
-    settings: Settings, *, metrics: Metrics, health: HealthServicer, auth: TokenRegistry | None
+    settings: Settings,
+    *,
+    metrics: Metrics,
+    health: HealthServicer,
+    auth: TokenRegistry | None,
+    gate: DrainGate,
 ) -> tuple[grpc.aio.Server, int, grpc.aio.Server | None, int, Any, int, ViewerResolver]:
     """Bind every listener of :func:`serve` (none started but the metrics endpoint, which
     serves from its own thread): ``(server, port, health_server, health_port, httpd,
@@ -247,7 +263,7 @@ async def _bind_listeners(
         metrics=metrics,
         health=health,
         core=None,
-        interceptors=(),
+        interceptors=(gate,),
         warm=True,
         auth=auth,
         with_tables=True,
@@ -305,6 +321,68 @@ async def _open_store(settings: Settings) -> EventStore:
         ) from None
 
 
+async def watch_store_health(
+    store: InstrumentedStore,
+    health: HealthServicer,
+    stop: asyncio.Event,
+    *,
+    interval: float = STORE_PROBE_SECONDS,
+) -> None:
+    """Probe the store every ``interval`` seconds until ``stop`` is set and keep
+    :data:`STORE_HEALTH_SERVICES` NOT_SERVING while it is unreachable, SERVING again once it
+    answers (the PostgreSQL pool reconnects by itself). Logs ``store_unavailable`` (with the
+    error) and ``store_available`` at each change. After ``enter_graceful_shutdown`` the
+    health servicer ignores these updates (NOT_SERVING stays)."""
+    log = get_logger()
+    serving = True
+    while not stop.is_set():
+        try:
+            await asyncio.to_thread(store.ping)
+        except StoreError as error:
+            up, reason = False, str(error)
+        except Exception as error:  # a bug in a probe must not end the watch
+            up, reason = False, f"{type(error).__name__}: {error}"
+        else:
+            up, reason = True, ""
+        if up != serving:
+            serving = up
+            status = health_pb2.HealthCheckResponse.SERVING
+            if not up:
+                status = health_pb2.HealthCheckResponse.NOT_SERVING
+                log.warning("store_unavailable", error=reason)
+            else:
+                log.info("store_available")
+            for name in STORE_HEALTH_SERVICES:
+                await health.set(name, status)
+        try:
+            await asyncio.wait_for(stop.wait(), timeout=interval)
+        except TimeoutError:
+            continue
+
+
+async def prune_requests(
+    store: InstrumentedStore, stop: asyncio.Event, *, interval: float = PRUNE_INTERVAL_SECONDS
+) -> None:
+    """Delete the expired idempotency records now and then every ``interval`` seconds until
+    ``stop`` is set (an expired id is already treated as new: this only reclaims space).
+    Logs ``requests_pruned`` (``pruned``: how many); a store failure is logged as
+    ``requests_prune_failed`` and retried at the next interval, never fatal."""
+    log = get_logger()
+    while not stop.is_set():
+        try:
+            pruned = await asyncio.to_thread(store.prune_requests)
+        except StoreError as error:
+            log.warning("requests_prune_failed", error=str(error))
+        except Exception:  # a bug must not end the pruning, nor the server
+            log.exception("requests_prune_failed")
+        else:
+            log.info("requests_pruned", pruned=pruned)
+        try:
+            await asyncio.wait_for(stop.wait(), timeout=interval)
+        except TimeoutError:
+            continue
+
+
 def _log_security(log: Any, settings: Settings, auth: TokenRegistry | None) -> None:
     """One line on how callers are authenticated, and a warning for each weak spot."""
     if auth is None:
@@ -355,12 +433,18 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
             (:func:`~floorman.transport.listeners.bind_error`) and creates no store file.
     """
     log = get_logger()
+    # Past a file-size limit (RLIMIT_FSIZE) a write must fail with EFBIG (the store answers
+    # RESOURCE_EXHAUSTED), not kill the process: CPython ignores SIGXFSZ already, say so.
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
     auth = open_auth(settings)
     metrics = Metrics(runtime_collectors=True)
     health = HealthServicer()
     loop = asyncio.get_running_loop()
     loop.set_default_executor(ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="floorman"))
-    listeners = await _bind_listeners(settings, metrics=metrics, health=health, auth=auth)
+    gate = DrainGate()
+    listeners = await _bind_listeners(
+        settings, metrics=metrics, health=health, auth=auth, gate=gate
+    )
     server, port, health_server, health_port, httpd, metrics_port, viewer_of = listeners
     try:
         store = InstrumentedStore(await _open_store(settings), metrics)
@@ -387,6 +471,8 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
 
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, on_signal, signum)
+    pruning = loop.create_task(prune_requests(store, stop))
+    watching = loop.create_task(watch_store_health(store, health, stop))
     reloading: asyncio.Task[None] | None = None
     if auth is not None:
         reloader = AuthReloader(auth, logger=log)
@@ -415,11 +501,18 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
             grace_seconds=settings.grace_seconds,
         )
         await health.enter_graceful_shutdown()
+        gate.close()  # later floorman.v1 calls: UNAVAILABLE at once, before any work
         tables.stop_watching()  # WatchTable streams end now instead of using up the grace
-        await server.stop(settings.grace_seconds)
+        began = loop.time()
+        drained = await gate.wait_idle(settings.grace_seconds)
+        log.info("server_drained", drained=drained, running=gate.running)
+        await server.stop(max(0.0, settings.grace_seconds - (loop.time() - began)))
         await asyncio.gather(*hard_stops)
     finally:
         stop.set()
+        for task in (pruning, watching):  # one still waiting on the store must not hold
+            task.cancel()  # up the exit
+        await asyncio.gather(pruning, watching, return_exceptions=True)
         if reloading is not None:
             await reloading
             loop.remove_signal_handler(signal.SIGHUP)
