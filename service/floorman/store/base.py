@@ -221,6 +221,17 @@ class StoreFull(StoreUnavailable):
     with the same request id: ``may_have_landed`` as for :class:`StoreUnavailable`)."""
 
 
+class StoreBusy(StoreUnavailable):
+    """The store's write queue is full, or a write waited in it longer than its bound: the
+    write was NOT started (``may_have_landed`` is False) and nothing was written
+    (RESOURCE_EXHAUSTED with ``RetryInfo``). Retry after ``retry_after`` seconds, with the
+    same request id."""
+
+    def __init__(self, message: str, *, retry_after: float) -> None:
+        super().__init__(message, may_have_landed=False)
+        self.retry_after = retry_after
+
+
 class Landing:
     """How far one write transaction got (the backends' bookkeeping for
     :attr:`StoreUnavailable.may_have_landed`): ``sent`` once its commit may have reached the

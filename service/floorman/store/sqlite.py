@@ -2,8 +2,13 @@
 
 Durability: ``journal_mode=WAL`` and ``synchronous=FULL`` on every connection, so a write is on
 disk when its call returns. Concurrency: a small pool of connections, each used by one thread
-at a time (readers run in parallel under WAL); writers take an in-process lock, then
-``BEGIN IMMEDIATE`` with a busy timeout so that other processes on the same file queue too.
+at a time (readers run in parallel under WAL). Table writes (``create_table``, ``append``,
+``close_table``) go through group commit (:mod:`floorman.store.group_commit`): one writer
+thread commits every write queued meanwhile in one ``BEGIN IMMEDIATE`` .. ``COMMIT`` (one
+fsync per batch, each write in its own savepoint) and each caller returns only after that
+commit; the queue is bounded (``max_pending``, then :class:`StoreBusy`). Other writes
+(snapshots, pruning) take the same in-process lock, then ``BEGIN IMMEDIATE``; a busy timeout
+makes other processes on the same file queue too.
 ``sqlite:///:memory:`` uses one connection behind a lock (a memory database is per
 connection). Other processes' writes wake ``wait_for_events`` through a watcher thread that
 polls ``PRAGMA data_version`` every ``poll_interval`` seconds while somebody waits.
@@ -29,6 +34,7 @@ from floorman.store.base import (
     SequenceMismatch,
     Snapshot,
     StoredEvent,
+    StoreError,
     StoreFull,
     StoreUnavailable,
     TableClosed,
@@ -44,6 +50,7 @@ from floorman.store.base import (
     page_size_or_default,
     request_cutoff,
 )
+from floorman.store.group_commit import DEFAULT_MAX_PENDING, GroupCommitter, Pending
 from floorman.store.migrations import check_applied, load_migrations
 from floorman.store.tokens import decode_page_token, encode_page_token
 
@@ -57,7 +64,9 @@ class SQLiteStore(EventStore):
     """Event store in the SQLite file ``path`` (or ``":memory:"``); migrates it on open.
 
     ``busy_timeout`` (s) bounds the wait for another process's write lock, after which a call
-    raises :class:`StoreUnavailable`. Raises :class:`StoreUnavailable` when the file cannot be
+    raises :class:`StoreUnavailable`; a table write also waits at most that long in the group
+    commit queue, which holds at most ``max_pending`` writes (then :class:`StoreBusy`, nothing
+    written). Raises :class:`StoreUnavailable` when the file cannot be
     opened or WAL cannot be enabled, :class:`~floorman.store.base.MigrationError` for a schema
     this code cannot use.
     """
@@ -69,6 +78,7 @@ class SQLiteStore(EventStore):
         clock: Clock | None = None,
         busy_timeout: float = 5.0,
         poll_interval: float = 0.05,
+        max_pending: int = DEFAULT_MAX_PENDING,
     ) -> None:
         super().__init__(clock=clock)
         self.path = path
@@ -83,6 +93,12 @@ class SQLiteStore(EventStore):
         self._closed = False
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
+        self._committer = GroupCommitter(
+            self._commit_batch,
+            max_pending=max_pending,
+            max_wait=busy_timeout,
+            name="floorman-sqlite-writer",
+        )
         try:
             with self._connection() as conn:
                 _migrate(conn)
@@ -143,53 +159,93 @@ class SQLiteStore(EventStore):
     # ---- writes -------------------------------------------------------------------------
 
     def _create(self, write: WriteRequest, *, settings: str) -> AppendResult:
-        with self._transaction() as conn:
-            now = self._clock()
-            exists = conn.execute(
-                "SELECT 1 FROM tables WHERE table_id = ?", (write.table_id,)
-            ).fetchone()
-            if exists is not None:
-                record = _request(conn, write.table_id, write.request_id)
-                check_request(record, write.fingerprint, now=now)
-                raise TableExists(write.table_id)
-            events = build_events(write, first_sequence=1, created_at=now)
-            conn.execute(
-                f"INSERT INTO tables ({q.TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
-                (write.table_id, TableStatus.OPEN.value, settings, len(events), _us(now), _us(now)),
-            )
-            _insert(conn, write, events, sequence=len(events), now=now)
-        return AppendResult(write.table_id, len(events), events)
+        return self._committer.submit(lambda conn: self._create_in(conn, write, settings))
 
     def _write(self, write: WriteRequest, *, expected_sequence: int, close: bool) -> AppendResult:
-        with self._transaction() as conn:
-            now = self._clock()
-            row = conn.execute(
-                "SELECT sequence, status FROM tables WHERE table_id = ?", (write.table_id,)
-            ).fetchone()
-            if row is None:
-                raise TableNotFound(write.table_id)
-            current, status = row
+        return self._committer.submit(
+            lambda conn: self._write_in(conn, write, expected_sequence, close)
+        )
+
+    def _commit_batch(self, batch: list[Pending]) -> None:
+        """One transaction for the writes of ``batch``, each in a savepoint (a refused write
+        is rolled back alone); results and refusals stand only once COMMIT succeeded."""
+        with self._write_lock:
+            landing = Landing()
+            try:
+                with self._connection(landing) as conn:
+                    conn.execute("BEGIN IMMEDIATE")
+                    try:
+                        for item in batch:
+                            conn.execute("SAVEPOINT write")
+                            try:
+                                item.result = item.work(conn)
+                            except StoreError as refusal:
+                                conn.execute("ROLLBACK TO write")
+                                item.error = refusal
+                            conn.execute("RELEASE write")
+                        landing.sent = True
+                        conn.execute("COMMIT")
+                    except BaseException:
+                        if conn.in_transaction:
+                            with suppress(sqlite3.Error):
+                                conn.execute("ROLLBACK")
+                        raise
+            except StoreUnavailable as failure:
+                for item in batch:  # a refusal may rest on an earlier write of the batch
+                    landed = failure.may_have_landed and item.error is None
+                    item.error = type(failure)(str(failure), may_have_landed=landed)
+                    item.result = None
+
+    def _create_in(
+        self, conn: sqlite3.Connection, write: WriteRequest, settings: str
+    ) -> AppendResult:
+        now = self._clock()
+        exists = conn.execute(
+            "SELECT 1 FROM tables WHERE table_id = ?", (write.table_id,)
+        ).fetchone()
+        if exists is not None:
             record = _request(conn, write.table_id, write.request_id)
-            replaces = check_request(record, write.fingerprint, now=now)
-            if current != expected_sequence:
-                raise SequenceMismatch(
-                    write.table_id, expected_sequence=expected_sequence, current_sequence=current
-                )
-            if status == TableStatus.CLOSED.value:
-                raise TableClosed(write.table_id, current)
-            events = build_events(write, first_sequence=current + 1, created_at=now)
-            sequence = current + len(events)
-            new_status = TableStatus.CLOSED.value if close else status
-            if replaces:  # an expired record of this request id: the id is free again
-                conn.execute(
-                    q.DELETE_EXPIRED_REQUEST,
-                    (write.table_id, write.request_id, _us(request_cutoff(now))),
-                )
-            conn.execute(
-                "UPDATE tables SET sequence = ?, status = ?, updated_at = ? WHERE table_id = ?",
-                (sequence, new_status, _us(now), write.table_id),
+            check_request(record, write.fingerprint, now=now)
+            raise TableExists(write.table_id)
+        events = build_events(write, first_sequence=1, created_at=now)
+        conn.execute(
+            f"INSERT INTO tables ({q.TABLE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+            (write.table_id, TableStatus.OPEN.value, settings, len(events), _us(now), _us(now)),
+        )
+        _insert(conn, write, events, sequence=len(events), now=now)
+        return AppendResult(write.table_id, len(events), events)
+
+    def _write_in(
+        self, conn: sqlite3.Connection, write: WriteRequest, expected_sequence: int, close: bool
+    ) -> AppendResult:
+        now = self._clock()
+        row = conn.execute(
+            "SELECT sequence, status FROM tables WHERE table_id = ?", (write.table_id,)
+        ).fetchone()
+        if row is None:
+            raise TableNotFound(write.table_id)
+        current, status = row
+        record = _request(conn, write.table_id, write.request_id)
+        replaces = check_request(record, write.fingerprint, now=now)
+        if current != expected_sequence:
+            raise SequenceMismatch(
+                write.table_id, expected_sequence=expected_sequence, current_sequence=current
             )
-            _insert(conn, write, events, sequence=sequence, now=now)
+        if status == TableStatus.CLOSED.value:
+            raise TableClosed(write.table_id, current)
+        events = build_events(write, first_sequence=current + 1, created_at=now)
+        sequence = current + len(events)
+        new_status = TableStatus.CLOSED.value if close else status
+        if replaces:  # an expired record of this request id: the id is free again
+            conn.execute(
+                q.DELETE_EXPIRED_REQUEST,
+                (write.table_id, write.request_id, _us(request_cutoff(now))),
+            )
+        conn.execute(
+            "UPDATE tables SET sequence = ?, status = ?, updated_at = ? WHERE table_id = ?",
+            (sequence, new_status, _us(now), write.table_id),
+        )
+        _insert(conn, write, events, sequence=sequence, now=now)
         return AppendResult(write.table_id, sequence, events)
 
     def _put_snapshot(self, table_id: str, sequence: int, payload: str) -> None:
@@ -215,7 +271,11 @@ class SQLiteStore(EventStore):
     # ---- lifecycle and connections ------------------------------------------------------
 
     def close(self) -> None:
-        """Stop the watcher and close every connection; later calls raise StoreUnavailable."""
+        """Stop the writer (after the writes it holds) and the watcher and close every
+        connection; later calls raise StoreUnavailable."""
+        committer = getattr(self, "_committer", None)
+        if committer is not None:
+            committer.close()
         self._stop.set()
         with self._pool_lock:
             self._closed = True

@@ -1,0 +1,147 @@
+"""Group commit: one writer thread drains a bounded queue of pending writes into one durable
+transaction per batch (issue 16, write pressure).
+
+A caller's thread hands its write (a function of the open connection) to
+:meth:`GroupCommitter.submit` and blocks until the batch holding it is committed; only then
+does it get its result, so an answer is never sent before its events are durable. The writer
+takes every write queued meanwhile (at most ``max_batch``) and runs them in one transaction,
+each inside its own savepoint: a write refused by its checks (:class:`StoreError`:
+duplicate, conflict, stale sequence, closed table) is rolled back alone and its error is
+given to its caller after the commit, like the results. When the batch itself fails (disk
+full, I/O error, lock timeout) every write of the batch gets that failure, with
+``may_have_landed`` as one transaction would have it. One fsync then covers a whole batch
+instead of one per write.
+
+Back-pressure: at most ``max_pending`` writes wait; one more is refused at once with
+:class:`~floorman.store.base.StoreBusy` (RESOURCE_EXHAUSTED with a retry delay), as is a write
+still queued after ``max_wait`` seconds (it is taken out of the queue: nothing of it was
+written). A write the writer has taken is always waited for (its outcome is then known).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Final
+
+from floorman.store.base import StoreBusy, StoreUnavailable
+
+DEFAULT_MAX_PENDING: Final = 1024
+"""Writes that may wait for the writer thread (one more is :class:`StoreBusy`)."""
+DEFAULT_MAX_BATCH: Final = 64
+"""Writes committed together at most."""
+MIN_RETRY_AFTER: Final = 0.01
+MAX_RETRY_AFTER: Final = 2.0
+
+
+class Pending:
+    """One queued write: ``work(conn)`` and, once done, its ``result`` or ``error``."""
+
+    __slots__ = ("done", "error", "result", "taken", "work")
+
+    def __init__(self, work: Callable[[Any], Any]) -> None:
+        self.work = work
+        self.done = threading.Event()
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self.taken = False
+
+
+Batch = Callable[[list[Pending]], None]
+"""Runs a batch in one transaction, setting each write's ``result`` or ``error``."""
+
+
+class GroupCommitter:
+    """The writer thread and its bounded queue; ``commit`` runs one batch (see module)."""
+
+    def __init__(
+        self,
+        commit: Batch,
+        *,
+        max_pending: int = DEFAULT_MAX_PENDING,
+        max_batch: int = DEFAULT_MAX_BATCH,
+        max_wait: float = 5.0,
+        name: str = "floorman-group-commit",
+    ) -> None:
+        if max_pending < 1 or max_batch < 1:
+            raise ValueError("max_pending and max_batch must be at least 1")
+        self._commit = commit
+        self._max_pending = max_pending
+        self._max_batch = max_batch
+        self._max_wait = max_wait
+        self._name = name
+        self._queue: deque[Pending] = deque()
+        self._cond = threading.Condition()
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        self._per_write = 0.001  # s: smoothed commit time per write, for the retry delay
+
+    def submit(self, work: Callable[[Any], Any]) -> Any:
+        """Queue ``work``, wait for its batch's commit and return its result (or raise its
+        error). Raises :class:`StoreBusy` when the queue is full or the write waited longer
+        than ``max_wait`` without being taken; :class:`StoreUnavailable` once closed."""
+        item = Pending(work)
+        with self._cond:
+            if self._closed:
+                raise StoreUnavailable("the store is closed")
+            if len(self._queue) >= self._max_pending:
+                raise StoreBusy(
+                    f"the store's write queue is full ({len(self._queue)} writes waiting)",
+                    retry_after=self._retry_after_locked(),
+                )
+            self._queue.append(item)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread.start()
+            self._cond.notify()
+        if not item.done.wait(self._max_wait):
+            with self._cond:
+                if not item.taken:
+                    self._queue.remove(item)
+                    raise StoreBusy(
+                        f"a write waited {self._max_wait:g} s in the store's queue: not written",
+                        retry_after=self._retry_after_locked(),
+                    )
+            item.done.wait()
+        if item.error is not None:
+            raise item.error
+        return item.result
+
+    def close(self) -> None:
+        """Stop taking writes; the writer finishes what is queued, then exits."""
+        with self._cond:
+            self._closed = True
+            thread = self._thread
+            self._cond.notify_all()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()
+
+    def _retry_after_locked(self) -> float:
+        wait = self._per_write * (len(self._queue) + 1)
+        return min(MAX_RETRY_AFTER, max(MIN_RETRY_AFTER, wait))
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue and not self._closed:
+                    self._cond.wait()
+                if not self._queue:
+                    return
+                batch: list[Pending] = []
+                while self._queue and len(batch) < self._max_batch:
+                    item = self._queue.popleft()
+                    item.taken = True
+                    batch.append(item)
+            began = time.perf_counter()
+            try:
+                self._commit(batch)
+            except BaseException as error:  # noqa: BLE001 - handed to every caller of the batch
+                for item in batch:
+                    item.error = error
+            finally:
+                for item in batch:
+                    item.done.set()
+            spent = (time.perf_counter() - began) / len(batch)
+            self._per_write = 0.8 * self._per_write + 0.2 * spent
