@@ -26,6 +26,10 @@ string_chars       256       every string of a floorman request without its own 
 streams_per_peer   32        concurrent streaming calls (WatchTable, audit streams, health
                              Watch, reflection) from one client address (0: no limit)
 concurrent_rpcs    1000      calls in progress on the whole server (0: no limit)
+pending_writes     32        table writes in progress on the server (waiting for a worker,
+                             running, waiting for their commit); one more is
+                             RESOURCE_EXHAUSTED ``STORE_BUSY`` with a ``RetryInfo`` delay
+                             (:mod:`floorman.transport.write_queue`; 0: no limit)
 =================  ========  =============================================================
 
 A request over a size limit is INVALID_ARGUMENT with a field violation naming the field and
@@ -38,7 +42,7 @@ from dataclasses import dataclass, fields, replace
 from typing import Final
 
 MIN_MESSAGE_BYTES: Final = 64 * 1024
-_ZERO_MEANS_UNLIMITED: Final = frozenset({"streams_per_peer", "concurrent_rpcs"})
+_ZERO_MEANS_UNLIMITED: Final = frozenset({"streams_per_peer", "concurrent_rpcs", "pending_writes"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,6 +61,7 @@ class Limits:
     string_chars: int = 256
     streams_per_peer: int = 32
     concurrent_rpcs: int = 1000
+    pending_writes: int = 32
 
 
 LIMIT_NAMES: Final = tuple(f.name for f in fields(Limits))
@@ -100,7 +105,8 @@ def apply_limits(base: Limits, items: list[str], *, source: str) -> Limits:
     Raises:
         LimitsError: naming ``source`` for an unknown name, a missing ``=``, a value that is
             not a whole number, or one below the limit's minimum (1; 65536 for
-            ``message_bytes``; 0 = no limit for ``streams_per_peer`` and ``concurrent_rpcs``).
+            ``message_bytes``; 0 = no limit for ``streams_per_peer``, ``concurrent_rpcs`` and
+            ``pending_writes``).
     """
     changes: dict[str, int] = {}
     for item in items:

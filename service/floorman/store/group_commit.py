@@ -137,7 +137,7 @@ class GroupCommitter:
             began = time.perf_counter()
             try:
                 self._commit(batch)
-            except BaseException as error:  # noqa: BLE001 - handed to every caller of the batch
+            except BaseException as error:
                 for item in batch:
                     item.error = error
             finally:

@@ -29,6 +29,9 @@
   not)}``: retry with the same request id (the first answer comes back when it landed);
   ``StoreFull`` (disk full, file-size limit) -> RESOURCE_EXHAUSTED with ``ErrorInfo{reason:
   "STORE_FULL", metadata: may_have_landed}`` and ``RetryInfo{retry_delay}``;
+  ``StoreBusy`` (the write queue is full: the store cannot keep up; nothing was written) ->
+  RESOURCE_EXHAUSTED with ``ErrorInfo{reason: "STORE_BUSY", metadata: may_have_landed
+  "false"}`` and ``RetryInfo{retry_delay}`` (about the time the queue needs to drain);
   ``WatchStopped`` (a WatchTable stream ended by a server shutdown) -> UNAVAILABLE
   ``"server shutting down; resume from sequence N"`` with ``ErrorInfo{reason:
   "SERVER_SHUTTING_DOWN", metadata: last_sequence}``; ``ServerDraining`` (a call arriving
@@ -76,6 +79,7 @@ from floorman.store import (
     InvalidPageToken,
     RequestIdConflict,
     SequenceMismatch,
+    StoreBusy,
     StoreFull,
     StoreUnavailable,
     TableClosed,
@@ -94,6 +98,7 @@ NOT_FOUND_REASON: Final = "NOT_FOUND"
 STORE_UNAVAILABLE_REASON: Final = "STORE_UNAVAILABLE"
 STORE_FULL_REASON: Final = "STORE_FULL"
 STORE_FULL_RETRY_DELAY: Final = timedelta(seconds=1)
+STORE_BUSY_REASON: Final = "STORE_BUSY"
 TABLE_RESOURCE: Final = "floorman.v1.Table"
 HAND_RESOURCE: Final = "floorman.v1.Hand"
 INTERNAL_MESSAGE: Final = "internal error: the failure was logged on the server"
@@ -241,6 +246,11 @@ def _table_status(error: BaseException) -> grpc.Status | None:
         return _rich(code_pb2.OUT_OF_RANGE, str(error), info, _bad_request(fields))
     if isinstance(error, InvalidPageToken):
         return _invalid([("page_token", str(error))])
+    if isinstance(error, StoreBusy):
+        info = _info(STORE_BUSY_REASON, may_have_landed="false")
+        retry = error_details_pb2.RetryInfo()
+        retry.retry_delay.FromTimedelta(timedelta(seconds=error.retry_after))
+        return _rich(code_pb2.RESOURCE_EXHAUSTED, f"the table store is busy: {error}", info, retry)
     if isinstance(error, StoreFull):
         info = _info(STORE_FULL_REASON, may_have_landed=_flag(error.may_have_landed))
         retry = error_details_pb2.RetryInfo()

@@ -64,6 +64,7 @@ from floorman.transport.servicers.tables import SERVICE_NAME as TABLE_SERVICE
 from floorman.transport.servicers.tables import TableServicer
 from floorman.transport.table_converters import encode_outcome
 from floorman.transport.tls import TlsError, create_health_server, server_credentials
+from floorman.transport.write_queue import WriteQueue
 from floorman.v1 import audit_service_pb2_grpc as apb_grpc
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
@@ -177,7 +178,7 @@ async def create_server(
         with_tables=tables is not None,
     )
     if tables is not None:
-        add_tables(server, tables, viewer_of)
+        add_tables(server, tables, viewer_of, pending_writes=settings.limits.pending_writes)
     return server, port
 
 
@@ -236,10 +237,19 @@ async def _bound_server(
     return server, port, viewer_of
 
 
-def add_tables(server: grpc.aio.Server, tables: TableService, viewer_of: ViewerResolver) -> None:
-    """Register the TableService on a server built by :func:`_bound_server` (not started)."""
+def add_tables(
+    server: grpc.aio.Server,
+    tables: TableService,
+    viewer_of: ViewerResolver,
+    *,
+    pending_writes: int = 0,
+) -> None:
+    """Register the TableService on a server built by :func:`_bound_server` (not started);
+    at most ``pending_writes`` table writes in progress (0: no bound; limit ``pending_writes``,
+    :mod:`floorman.transport.write_queue`)."""
+    writes = WriteQueue(pending_writes)
     tpb_grpc.add_TableServiceServicer_to_server(
-        TableServicer(service=tables, viewer_of=viewer_of), server
+        TableServicer(service=tables, viewer_of=viewer_of, writes=writes), server
     )
 
 
@@ -452,7 +462,7 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
         await _close_listeners(server, health_server, httpd)
         raise
     tables = TableService(store, encoder=encode_outcome, metrics=metrics)
-    add_tables(server, tables, viewer_of)
+    add_tables(server, tables, viewer_of, pending_writes=settings.limits.pending_writes)
     # The ranking tables and everything built at start live for the whole process: freeze them
     # out of the garbage collector's full passes (each walked them for ~50 ms, a latency spike
     # for whichever RPC triggered it).

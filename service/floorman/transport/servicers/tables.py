@@ -35,6 +35,7 @@ from floorman.domain.table.redaction import Viewer
 from floorman.observability.logging import bind_call_ids
 from floorman.transport import table_converters as tc
 from floorman.transport.errors import Unimplemented, maps_errors, maps_stream_errors
+from floorman.transport.write_queue import WriteQueue
 from floorman.v1 import table_service_pb2 as tpb
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 
@@ -51,6 +52,7 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         service: the use cases (its store is opened and closed by the composition root).
         viewer_of: the caller's :class:`Viewer` for a call (default: observers).
         watch_wait_seconds: how long a WatchTable stream waits for news before re-reading.
+        writes: the bounded queue of table writes (default: no bound).
     """
 
     def __init__(
@@ -59,10 +61,12 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         service: TableService,
         viewer_of: ViewerOf | None = None,
         watch_wait_seconds: float = 30.0,
+        writes: WriteQueue | None = None,
     ) -> None:
         self._service = service
         self._viewer_of: ViewerOf = viewer_of or (lambda context: Viewer())
         self._watch_wait = watch_wait_seconds
+        self._writes = WriteQueue(0) if writes is None else writes
 
     async def _write(
         self,
@@ -72,8 +76,10 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         response: type[_Response],
     ) -> _Response:
         """Run a write use case in a worker thread and answer the bytes it stored (a retry's
-        first answer, byte for byte) as ``response``."""
-        reply = await asyncio.to_thread(use_case, command, viewer=self._viewer_of(context))
+        first answer, byte for byte) as ``response``; StoreBusy when the write queue is full
+        (:mod:`floorman.transport.write_queue`)."""
+        with self._writes.admit():
+            reply = await asyncio.to_thread(use_case, command, viewer=self._viewer_of(context))
         answer = response.FromString(reply.payload)
         bind_call_ids(hand_id=_hand_id_of(answer))
         return answer
