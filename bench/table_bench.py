@@ -42,6 +42,8 @@ from bench.grpc_bench import _free_port, wait_until_serving
 from bench.store_bench import bench_urls, measure
 
 PERIOD_SECONDS = 0.25
+WRITERS = 100
+WRITERS_TARGET_P99_MS = 100.0
 PACED_TABLES = (1, 50)
 BURST_TABLES = (1, 4, 16)
 PLAYERS = 6
@@ -65,7 +67,7 @@ class Latency:
 class TableServer:
     """``floorman serve`` on ``store_url`` (warning logs to a file, no metrics endpoint)."""
 
-    def __init__(self, store_url: str, workdir: Path) -> None:
+    def __init__(self, store_url: str, workdir: Path, *extra: str) -> None:
         self.log_path = workdir / f"server-{uuid.uuid4().hex[:6]}.log"
         self._log = self.log_path.open("w")
         port = _free_port()
@@ -74,7 +76,7 @@ class TableServer:
             [
                 sys.executable, "-m", "floorman", "serve", "--listen", f"127.0.0.1:{port}",
                 "--metrics-listen", "off", "--store", store_url, "--log-level", "warning",
-                "--anonymous-role", "dealer",
+                "--anonymous-role", "dealer", *extra,
             ],
             stdout=self._log, stderr=subprocess.STDOUT, env=env, cwd=workdir,
         )  # fmt: skip
@@ -146,19 +148,20 @@ class _Table:
 
         settings = tpb.TableSettings(game=pb.GAME_SEVEN_CARD_STUD,
                                      stakes=pb.Stakes(small_bet=20, ante=5))  # fmt: skip
-        created = await self.stub.CreateTable(
+        created = await _send(
+            self.stub.CreateTable,
             tpb.CreateTableRequest(
                 request_id=f"c-{self.table_id}", table_id=self.table_id, settings=settings
-            )
+            ),
         )
         self.sequence = created.table.sequence
         for seat in range(1, PLAYERS + 1):
             request = self._request("SeatPlayer", seat=seat, player_id=f"p{seat}", buy_in=10**9)
-            self.sequence = (await self.stub.SeatPlayer(request)).table.sequence
+            self.sequence = (await _send(self.stub.SeatPlayer, request)).table.sequence
         await self.start()
 
     async def start(self) -> None:
-        response = await self.stub.StartHand(self._request("StartHand"))
+        response = await _send(self.stub.StartHand, self._request("StartHand"))
         self.sequence, self.hand = response.table.sequence, response.hand
 
     async def act(self, rng: random.Random) -> float:
@@ -168,10 +171,90 @@ class _Table:
             return -1.0
         request = self._request("RecordAction", action=_choose(self.hand, rng))
         began = time.perf_counter()
-        response = await self.stub.RecordAction(request)
+        response = await _send(self.stub.RecordAction, request)
         elapsed = time.perf_counter() - began
         self.sequence, self.hand = response.table.sequence, response.hand
         return elapsed
+
+
+def _retry_delay(error: Any) -> float | None:
+    """The RetryInfo delay (s) of a RESOURCE_EXHAUSTED answer, else None."""
+    import grpc
+    from google.rpc import error_details_pb2
+    from grpc_status import rpc_status
+
+    if error.code() != grpc.StatusCode.RESOURCE_EXHAUSTED:
+        return None
+    status = rpc_status.from_call(error)
+    for detail in status.details if status is not None else ():
+        retry = error_details_pb2.RetryInfo()
+        if detail.Unpack(retry):
+            return retry.retry_delay.ToTimedelta().total_seconds()
+    return None
+
+
+async def _send(method: Any, request: Any) -> Any:
+    """``method(request)``, sent again with the same request after the RetryInfo delay of a
+    RESOURCE_EXHAUSTED answer (the server's bounded write queue)."""
+    import grpc
+
+    while True:
+        try:
+            return await method(request)
+        except grpc.aio.AioRpcError as error:
+            delay = _retry_delay(error)
+            if delay is None:
+                raise
+            await asyncio.sleep(delay)
+
+
+async def _writers(address: str, count: int, seconds: float) -> dict[str, Any]:
+    """``count`` tables played back to back (each sends its next RecordAction as soon as the
+    last is answered) for ``seconds`` after a warm-up. A RESOURCE_EXHAUSTED with RetryInfo
+    (the bounded write queue) is retried with the same request after its delay. Returns the
+    accepted calls' latencies (send to OK of that attempt), the actions' latencies (first
+    send to OK, retry waits included) and the count of refused attempts."""
+    import grpc
+
+    channel, tables = await _tables(address, count)
+    accepted: list[float] = []
+    actions: list[float] = []
+    refused = 0
+    start = time.perf_counter()
+    begin = start + WARM_UP_SECONDS
+    end = begin + seconds
+
+    async def loop(index: int, table: _Table) -> None:
+        nonlocal refused
+        rng = random.Random(index)
+        while time.perf_counter() < end:
+            if table.hand.complete:
+                await table.start()
+                continue
+            request = table._request("RecordAction", action=_choose(table.hand, rng))
+            first = time.perf_counter()
+            while True:
+                began = time.perf_counter()
+                try:
+                    response = await table.stub.RecordAction(request)
+                except grpc.aio.AioRpcError as error:
+                    delay = _retry_delay(error)
+                    if delay is None:
+                        raise
+                    if began >= begin:
+                        refused += 1
+                    await asyncio.sleep(delay)
+                    continue
+                done = time.perf_counter()
+                break
+            if first >= begin:
+                accepted.append(done - began)
+                actions.append(done - first)
+            table.sequence, table.hand = response.table.sequence, response.hand
+
+    await asyncio.gather(*(loop(i, t) for i, t in enumerate(tables)))
+    await channel.close()
+    return {"accepted": accepted, "actions": actions, "refused": refused, "seconds": seconds}
 
 
 async def _tables(address: str, count: int) -> tuple[Any, list[_Table]]:
@@ -236,6 +319,8 @@ def _generator_main(connection: Connection) -> None:
         kind, address, count, seconds = command
         if kind == "paced":
             connection.send(asyncio.run(_paced(address, count, seconds)))
+        elif kind == "writers":
+            connection.send(asyncio.run(_writers(address, count, seconds)))
         else:
             connection.send(asyncio.run(_burst(address, count, seconds)))
 
@@ -271,7 +356,46 @@ def _latency(samples: list[float], rate: float) -> Latency:
 # ----------------------------------------------------------------------------- report
 
 
-def run(*, seconds: float, rounds: int, burst_seconds: float, postgres: bool) -> str:
+def _writers_line(label: str, result: dict[str, Any]) -> str:
+    accepted = _latency(result["accepted"], 0.0)
+    actions = _latency(result["actions"], 0.0)
+    rate = len(result["actions"]) / result["seconds"]
+    verdict = "ok" if accepted.p99_ms < WRITERS_TARGET_P99_MS else "MISSED"
+    return (
+        f"{label:<28}{accepted.samples:>8}{rate:>7.0f}{accepted.p50_ms:>8.1f}"
+        f"{accepted.p99_ms:>8.1f}{accepted.max_ms:>8.1f}{actions.p50_ms:>8.1f}"
+        f"{actions.p99_ms:>8.1f}{actions.max_ms:>8.1f}{result['refused']:>9}  {verdict}"
+    )
+
+
+def run_writers(
+    url: str, folder: Path, generator: Generator, seconds: float, bounds: Sequence[int] = (32, 0)
+) -> list[str]:
+    """100 writers back to back on ``url``, one server and one line per write queue bound
+    (``--limit pending_writes=N``; 32 is the default, 0 no bound)."""
+    lines = [
+        f"{'':<28}{'calls':>8}{'act/s':>7}{'p50':>8}{'p99':>8}{'max':>8}{'a.p50':>8}"
+        f"{'a.p99':>8}{'a.max':>8}{'refused':>9}  target p99 < {WRITERS_TARGET_P99_MS:g} ms"
+    ]
+    for bound in bounds:
+        label = f"pending_writes={bound}" + (" (no bound)" if bound == 0 else "")
+        server = TableServer(url, folder, "--limit", f"pending_writes={bound}")
+        try:
+            result = generator.run("writers", server.address, WRITERS, seconds)
+        finally:
+            server.stop()
+        lines.append(_writers_line(label, result))
+    return lines
+
+
+def run(
+    *,
+    seconds: float,
+    rounds: int,
+    burst_seconds: float,
+    postgres: bool,
+    writers_seconds: float = 10.0,
+) -> str:
     """Measure every backend and return the report."""
     lines = []
     generator = Generator()
@@ -297,6 +421,11 @@ def run(*, seconds: float, rounds: int, burst_seconds: float, postgres: bool) ->
                 finally:
                     server.stop()
                 lines += _section(name, paced, bursts, raw[name])
+                lines.append(
+                    f"{name}: {WRITERS} writers back to back, RecordAction ms (calls: accepted "
+                    "attempts; a.*: per action, RetryInfo waits included)"
+                )
+                lines += run_writers(url, Path(folder), generator, writers_seconds)
     finally:
         generator.close()
     return "\n".join(lines)
@@ -339,9 +468,34 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--burst-seconds", type=float, default=2.0)
     parser.add_argument("--no-postgres", action="store_true")
+    parser.add_argument("--writers-seconds", type=float, default=10.0,
+                        help="window of each 100-writer run")  # fmt: skip
+    parser.add_argument("--bounds", default="32,0",
+                        help="pending_writes values of the 100-writer runs")  # fmt: skip
+    parser.add_argument("--only-writers", action="store_true",
+                        help="only the 100-writer runs")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.only_writers:
+        bounds = [int(b) for b in args.bounds.split(",")]
+        print(writers_only(seconds=args.writers_seconds, postgres=not args.no_postgres,
+                           bounds=bounds))  # fmt: skip
+        return
     print(run(seconds=args.seconds, rounds=args.rounds, burst_seconds=args.burst_seconds,
-              postgres=not args.no_postgres))  # fmt: skip
+              postgres=not args.no_postgres, writers_seconds=args.writers_seconds))  # fmt: skip
+
+
+def writers_only(*, seconds: float, postgres: bool, bounds: Sequence[int] = (32, 0)) -> str:
+    """Only the 100-writer runs on every backend."""
+    lines = []
+    generator = Generator()
+    try:
+        with bench_urls(postgres=postgres) as urls, tempfile.TemporaryDirectory() as folder:
+            for name, url in urls.items():
+                lines.append(f"{name}: {WRITERS} writers back to back, RecordAction ms")
+                lines += run_writers(url, Path(folder), generator, seconds, bounds)
+    finally:
+        generator.close()
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -83,12 +83,15 @@ class Caller:
         """Seconds left until ``deadline`` (``None``: no deadline); may be 0 or less."""
         return None if deadline is None else deadline - self._clock()
 
-    def wait_before_retry(self, attempt: int, deadline: float | None) -> bool:
+    def wait_before_retry(
+        self, attempt: int, deadline: float | None, *, at_least: float | None = None
+    ) -> bool:
         """After failed attempt number ``attempt``: when the policy allows another attempt and
-        its backoff ends before ``deadline``, sleep the backoff and answer True; else False."""
+        its backoff (at least ``at_least`` s: the server's RetryInfo delay) ends before
+        ``deadline``, sleep the backoff and answer True; else False."""
         if attempt >= self.retry.max_attempts:
             return False
-        wait = self.retry.delay(attempt, self._random)
+        wait = max(self.retry.delay(attempt, self._random), at_least or 0.0)
         left = self.remaining(deadline)
         if left is not None and left <= wait:
             return False
@@ -129,6 +132,6 @@ class Caller:
                 error = error_from_rpc(raw, method=method, request_id=request_id, attempts=attempt)
                 if not (
                     is_retryable(error, idempotent=idempotent)
-                    and self.wait_before_retry(attempt, deadline)
+                    and self.wait_before_retry(attempt, deadline, at_least=error.retry_delay())
                 ):
                     raise error from None

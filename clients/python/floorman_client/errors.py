@@ -18,7 +18,7 @@ ALREADY_EXISTS         :class:`TableExistsError`, :class:`RequestIdConflictError
 NOT_FOUND              :class:`NotFoundError`                                      no
 UNAUTHENTICATED        :class:`UnauthenticatedError`                               no
 PERMISSION_DENIED      :class:`PermissionDeniedError`                              no
-RESOURCE_EXHAUSTED     :class:`ResourceExhaustedError`                             no
+RESOURCE_EXHAUSTED     :class:`ResourceExhaustedError`                             ``STORE_BUSY``
 UNAVAILABLE            :class:`UnavailableError`                                   yes
 DEADLINE_EXCEEDED      :class:`DeadlineExceededError`                              no
 UNIMPLEMENTED          :class:`UnimplementedError`                                 no
@@ -106,6 +106,24 @@ class FloormanRpcError(grpc.RpcError):
         self.attempts = attempts
         self._trailing_metadata = tuple(trailing_metadata)
         super().__init__(str(self))
+
+    def retry_delay(self) -> float | None:
+        """The server's ``google.rpc.RetryInfo`` delay in seconds (e.g. ``STORE_BUSY``: the
+        write queue is full), or ``None`` when the answer carried none."""
+        for key, value in self._trailing_metadata:
+            if key != STATUS_DETAILS_KEY:
+                continue
+            status = status_pb2.Status()
+            try:
+                status.ParseFromString(value)
+            except DecodeError:
+                return None
+            for detail in status.details:
+                if detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
+                    retry = error_details_pb2.RetryInfo()
+                    detail.Unpack(retry)
+                    return retry.retry_delay.ToTimedelta().total_seconds()
+        return None
 
     def code(self) -> grpc.StatusCode:
         """The gRPC status code (as ``grpc.RpcError`` / ``grpc.Call`` answer it)."""

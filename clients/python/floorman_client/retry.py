@@ -10,8 +10,10 @@ A call is retried only when sending it twice cannot do anything twice:
   generator cannot be replayed).
 
 Retried statuses: UNAVAILABLE (no server answered, a restart, the store briefly down), and
-ABORTED without ``SEQUENCE_MISMATCH`` (a transient conflict). A ``SEQUENCE_MISMATCH`` is never
-retried: the table moved on and the caller must decide again. Everything else is final.
+ABORTED without ``SEQUENCE_MISMATCH`` (a transient conflict), and RESOURCE_EXHAUSTED with
+``STORE_BUSY`` (the server's write queue is full, nothing was done; the client waits at least
+the answer's ``RetryInfo`` delay). A ``SEQUENCE_MISMATCH`` is never retried: the table moved
+on and the caller must decide again. Everything else is final.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import grpc
 from floorman_client.errors import FloormanRpcError, SequenceMismatchError
 
 RETRIED_CODES: Final = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.ABORTED})
+STORE_BUSY_REASON: Final = "STORE_BUSY"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,7 +77,12 @@ DEFAULT_RETRY: Final = RetryPolicy()
 
 def is_retryable(error: FloormanRpcError, *, idempotent: bool) -> bool:
     """Whether ``error`` may be answered by sending the same request again (module doc):
-    UNAVAILABLE, or ABORTED other than a sequence mismatch, on an idempotent call."""
-    if not idempotent or error.code() not in RETRIED_CODES:
+    UNAVAILABLE, ABORTED other than a sequence mismatch, or RESOURCE_EXHAUSTED ``STORE_BUSY``,
+    on an idempotent call."""
+    if not idempotent:
+        return False
+    if error.code() == grpc.StatusCode.RESOURCE_EXHAUSTED:
+        return error.reason == STORE_BUSY_REASON
+    if error.code() not in RETRIED_CODES:
         return False
     return not isinstance(error, SequenceMismatchError)
