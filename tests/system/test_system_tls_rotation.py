@@ -47,9 +47,11 @@ def _served_fingerprint(port: int, bundle: Path, client: Path | None) -> str:
     context.set_alpn_protocols(["h2"])
     if client is not None:
         context.load_cert_chain(str(client / "client.crt"), str(client / "client.key"))
-    with socket.create_connection(("127.0.0.1", port), timeout=30) as raw:
-        with context.wrap_socket(raw, server_hostname="localhost") as tls:
-            der = tls.getpeercert(binary_form=True)
+    with (
+        socket.create_connection(("127.0.0.1", port), timeout=30) as raw,
+        context.wrap_socket(raw, server_hostname="localhost") as tls,
+    ):
+        der = tls.getpeercert(binary_form=True)
     assert der is not None
     return hashlib.sha256(der).hexdigest()
 
@@ -93,20 +95,20 @@ def test_certificate_rotation_under_write_load_loses_nothing(mode, tmp_path):
     channels: list[grpc.Channel] = []
     try:
         port = server.port
-        old, new = _fingerprint_of_file(first / "server.crt"), _fingerprint_of_file(
-            second / "server.crt"
+        old, new = (
+            _fingerprint_of_file(first / "server.crt"),
+            _fingerprint_of_file(second / "server.crt"),
         )
         assert old != new
         assert _served_fingerprint(port, bundle, client) == old
         channel = _channel(port, bundle, client)
         channels.append(channel)
-        writers = [Writer(no_retry_table(stub_for(channel)), seed=n).start() for n in range(WRITERS)]
+        stub = stub_for(channel)
+        writers = [Writer(no_retry_table(stub), seed=n).start() for n in range(WRITERS)]
         wait_until(lambda: all(len(w.acked) >= ACKS for w in writers), "writes before rotation")
         _replace(second / "server.key", served / "server.key")
         _replace(second / "server.crt", served / "server.crt")
-        wait_until(
-            lambda: _served_fingerprint(port, bundle, client) == new, "the new certificate"
-        )
+        wait_until(lambda: _served_fingerprint(port, bundle, client) == new, "the new certificate")
         marks = [len(w.acked) for w in writers]
         fresh_channel = _channel(port, bundle, client)  # a connection made after the rotation
         channels.append(fresh_channel)
