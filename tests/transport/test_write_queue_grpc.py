@@ -20,10 +20,12 @@ from floorman.app.tables.service import TableService
 from floorman.app.tables.views import table_view
 from floorman.config import DEFAULT_STORE, HostPort, Settings, parse_store_url
 from floorman.security.limits import Limits
+from floorman.store import StoreBusy
 from floorman.store.memory import MemoryStore
 from floorman.transport.server import create_server
 from floorman.transport.servicers.rules import RulesCore
 from floorman.transport.table_converters import encode_outcome, table_to_pb
+from floorman.transport.write_queue import WriteQueue
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import table_service_pb2 as tpb
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
@@ -135,3 +137,43 @@ def test_full_write_queue_is_resource_exhausted_with_retry_info_and_writes_nothi
     assert [s.seat for s in served.seats] == [1, 2]
     replayed = TableRepository(store).load("slow")
     assert table_to_pb(table_view(replayed)) == served
+
+
+async def _queue_scenario() -> dict[str, object]:
+    queue = WriteQueue(1)
+    release = asyncio.Event()
+    order: list[str] = []
+
+    async def write(name: str) -> None:
+        async with queue.admit():
+            order.append(name)
+            if name == "first":
+                await release.wait()
+
+    first = asyncio.ensure_future(write("first"))
+    await asyncio.sleep(0)
+    queue._seconds = 60.0
+    second = asyncio.ensure_future(write("second"))
+    await asyncio.sleep(0)
+    seen: dict[str, object] = {"running": queue.running, "waiting": queue.waiting}
+    try:
+        await write("third")
+    except StoreBusy as busy:
+        seen["third"] = busy
+    release.set()
+    await asyncio.gather(first, second)
+    seen["order"] = order
+    seen["after"] = (queue.running, queue.waiting)
+    return seen
+
+
+def test_write_queue_hands_slots_over_in_order_and_refuses_a_full_queue():
+    """limit 1: one write runs, one waits (admitted when the first ends), a third finds the
+    queue full and is StoreBusy at once (nothing run), with a retry delay in 10 ms .. 2 s."""
+    seen = asyncio.run(_queue_scenario())
+    assert (seen["running"], seen["waiting"]) == (1, 1)
+    busy = seen["third"]
+    assert isinstance(busy, StoreBusy) and busy.may_have_landed is False
+    assert 0.01 <= busy.retry_after <= 2.0
+    assert seen["order"] == ["first", "second"]
+    assert seen["after"] == (0, 0)

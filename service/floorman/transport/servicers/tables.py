@@ -78,7 +78,7 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         """Run a write use case in a worker thread and answer the bytes it stored (a retry's
         first answer, byte for byte) as ``response``; StoreBusy when the write queue is full
         (:mod:`floorman.transport.write_queue`)."""
-        with self._writes.admit():
+        async with self._writes.admit():
             reply = await asyncio.to_thread(use_case, command, viewer=self._viewer_of(context))
         answer = response.FromString(reply.payload)
         bind_call_ids(hand_id=_hand_id_of(answer))
