@@ -1,10 +1,11 @@
 """SQLite on a store that turned read-only under writes (issue 16 point 2, the read-only case),
-on the real server: while a client writes back to back, the database, WAL and shared-memory
-files are made immutable (``chattr +i``: as root a permission change does not bite, and a
-read-only remount is refused while the server holds the files open). Every write then fails
+on the real server: while a client writes back to back, the database and its WAL are made
+immutable (``chattr +i``: as root a permission change does not bite, and a read-only
+remount is refused while the server holds the files open; the ``-shm`` index stays writable,
+as SQLite writes it through a shared mapping, where a fault is SIGBUS). Every write then fails
 with UNAVAILABLE ``ErrorInfo{reason: "STORE_UNAVAILABLE", metadata: may_have_landed}``
 (a commit that failed: its outcome is unknown to the server, so it says so); reads,
-WatchTable's log and RulesService keep answering and the database passes ``PRAGMA
+the log and RulesService keep answering and the database passes ``PRAGMA
 integrity_check``. Once the files are writable again the retry with the same request id goes
 through and play goes on; every acknowledged write is in the log once and the replay equals
 the served state. Skipped (with the reason) where ``chattr`` is missing or not supported by
@@ -28,7 +29,9 @@ from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
 
 
 def _files(db: Path) -> list[Path]:
-    return [p for p in (db, Path(f"{db}-wal"), Path(f"{db}-shm")) if p.exists()]
+    """The database and its WAL (not the ``-shm`` index: SQLite writes it through a shared
+    mapping, and a write fault on an immutable mapped page is SIGBUS, not an error)."""
+    return [p for p in (db, Path(f"{db}-wal")) if p.exists()]
 
 
 def _chattr(flag: str, files: list[Path]) -> subprocess.CompletedProcess[str]:
