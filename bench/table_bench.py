@@ -369,10 +369,10 @@ def _writers_line(label: str, result: dict[str, Any]) -> str:
 
 
 def run_writers(
-    url: str, folder: Path, generator: Generator, seconds: float, bounds: Sequence[int] = (32, 0)
+    url: str, folder: Path, generator: Generator, seconds: float, bounds: Sequence[int] = (64, 16, 0)
 ) -> list[str]:
     """100 writers back to back on ``url``, one server and one line per write queue bound
-    (``--limit pending_writes=N``; 32 is the default, 0 no bound, -1 no flag at all)."""
+    (``--limit pending_writes=N``; 64 is the default, 0 no bound, -1 no flag at all)."""
     lines = [
         f"{'':<28}{'calls':>8}{'act/s':>7}{'p50':>8}{'p99':>8}{'max':>8}{'a.p50':>8}"
         f"{'a.p99':>8}{'a.max':>8}{'refused':>9}  target p99 < {WRITERS_TARGET_P99_MS:g} ms"
@@ -473,7 +473,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--no-postgres", action="store_true")
     parser.add_argument("--writers-seconds", type=float, default=10.0,
                         help="window of each 100-writer run")  # fmt: skip
-    parser.add_argument("--bounds", default="32,0",
+    parser.add_argument("--bounds", default="64,16,0",
                         help="pending_writes values of the 100-writer runs")  # fmt: skip
     parser.add_argument("--only-writers", action="store_true",
                         help="only the 100-writer runs")  # fmt: skip
@@ -487,7 +487,7 @@ def main(argv: Sequence[str] | None = None) -> None:
               postgres=not args.no_postgres, writers_seconds=args.writers_seconds))  # fmt: skip
 
 
-def writers_only(*, seconds: float, postgres: bool, bounds: Sequence[int] = (32, 0)) -> str:
+def writers_only(*, seconds: float, postgres: bool, bounds: Sequence[int] = (64, 16, 0)) -> str:
     """Only the 100-writer runs on every backend."""
     lines = []
     generator = Generator()

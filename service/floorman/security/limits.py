@@ -26,7 +26,7 @@ string_chars       256       every string of a floorman request without its own 
 streams_per_peer   32        concurrent streaming calls (WatchTable, audit streams, health
                              Watch, reflection) from one client address (0: no limit)
 concurrent_rpcs    1000      calls in progress on the whole server (0: no limit)
-pending_writes     32        table writes running on the server (use case and commit); as
+pending_writes     64        table writes running on the server (use case and commit); as
                              many more wait about one write's time for a slot, beyond that
                              RESOURCE_EXHAUSTED ``STORE_BUSY`` with a ``RetryInfo`` delay
                              (:mod:`floorman.transport.write_queue`; 0: no limit)
@@ -61,7 +61,7 @@ class Limits:
     string_chars: int = 256
     streams_per_peer: int = 32
     concurrent_rpcs: int = 1000
-    pending_writes: int = 32
+    pending_writes: int = 64
 
 
 LIMIT_NAMES: Final = tuple(f.name for f in fields(Limits))
