@@ -369,7 +369,11 @@ def _writers_line(label: str, result: dict[str, Any]) -> str:
 
 
 def run_writers(
-    url: str, folder: Path, generator: Generator, seconds: float, bounds: Sequence[int] = (64, 16, 0)
+    url: str,
+    folder: Path,
+    generator: Generator,
+    seconds: float,
+    bounds: Sequence[int] = (64, 16, 0),
 ) -> list[str]:
     """100 writers back to back on ``url``, one server and one line per write queue bound
     (``--limit pending_writes=N``; 64 is the default, 0 no bound, -1 no flag at all)."""
