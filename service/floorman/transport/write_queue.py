@@ -5,8 +5,8 @@ Every table write RPC (CreateTable, SeatPlayer .. RecordAction, CloseTable) hold
 commit (the store's group commit). At most ``pending_writes`` writes run (``--limit
 pending_writes=N``, default 64: one per worker thread; 0: no bound). One more waits for a
 slot, first come first served, in a queue of at most as many writes and for at most about
-one write's time (the smoothed running time of the last writes, 10 ms .. 2 s); a write that finds that queue full,
-or is still waiting after that time, is refused with :class:`~floorman.store.StoreBusy`:
+one write's time (the smoothed running time of the last writes, 10 ms .. 2 s); a write that
+finds that queue full, or is still waiting after that time, is refused with :class:`~floorman.store.StoreBusy`:
 RESOURCE_EXHAUSTED with ``ErrorInfo{reason: "STORE_BUSY", metadata: may_have_landed
 "false"}`` and ``RetryInfo{retry_delay}`` (about the time the writes ahead need), nothing
 done. So a burst is absorbed, a server that cannot keep up answers within about two write
