@@ -5,13 +5,14 @@ Every table write RPC (CreateTable, SeatPlayer .. RecordAction, CloseTable) hold
 commit (the store's group commit). At most ``pending_writes`` writes run (``--limit
 pending_writes=N``, default 64: one per worker thread; 0: no bound). One more waits for a
 slot, first come first served, in a queue of at most as many writes and for at most about
-one write's time (the smoothed running time of the last writes, 10 ms .. 2 s); a write that
-finds that queue full, or is still waiting after that time, is refused with :class:`~floorman.store.StoreBusy`:
-RESOURCE_EXHAUSTED with ``ErrorInfo{reason: "STORE_BUSY", metadata: may_have_landed
-"false"}`` and ``RetryInfo{retry_delay}`` (about the time the writes ahead need), nothing
-done. So a burst is absorbed, a server that cannot keep up answers within about two write
-times instead of queueing writers without end, and the writes it accepts stay fast; a client
-retries after the delay with the same request id (the idempotency record makes that safe).
+one write's time (the smoothed running time of the last writes, 10 ms .. 2 s). A write that
+finds that queue full, or is still waiting after that time, is refused with
+:class:`~floorman.store.StoreBusy`: RESOURCE_EXHAUSTED with ``ErrorInfo{reason:
+"STORE_BUSY", metadata: may_have_landed "false"}`` and ``RetryInfo{retry_delay}`` (about the
+time the writes ahead need), nothing done. So a burst is absorbed, a server that cannot keep
+up answers within about two write times instead of queueing writers without end, and the
+writes it accepts stay fast; a client retries after the delay with the same request id (the
+idempotency record makes that safe).
 
 Used from the event loop only (the asyncio server's one thread): no lock.
 """
