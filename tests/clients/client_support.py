@@ -68,11 +68,12 @@ class FakeRpcError(grpc.RpcError, grpc.Call):
         *,
         info: error_details_pb2.ErrorInfo | None = None,
         violations: tuple[tuple[str, str], ...] = (),
+        retry_delay: float | None = None,
     ) -> None:
         super().__init__(message)
         self._code, self._message = code, message
         self._trailing: tuple[tuple[str, bytes], ...] = ()
-        if info is not None or violations:
+        if info is not None or violations or retry_delay is not None:
             status = status_pb2.Status(code=getattr(code_pb2, code.name), message=message)
             if info is not None:
                 status.details.add().Pack(info)
@@ -84,6 +85,10 @@ class FakeRpcError(grpc.RpcError, grpc.Call):
                     ]
                 )
                 status.details.add().Pack(bad)
+            if retry_delay is not None:
+                retry = error_details_pb2.RetryInfo()
+                retry.retry_delay.FromMilliseconds(round(retry_delay * 1000))
+                status.details.add().Pack(retry)
             self._trailing = (("grpc-status-details-bin", status.SerializeToString()),)
 
     def code(self) -> grpc.StatusCode:

@@ -225,6 +225,31 @@ def test_aborted_without_sequence_mismatch_is_retried():
     assert len(clock.sleeps) == 1
 
 
+def test_store_busy_is_retried_after_its_retry_info_delay():
+    """RESOURCE_EXHAUSTED STORE_BUSY (the server's write queue is full, nothing done; DESIGN.md
+    "Idempotency") is sent again after at least its RetryInfo delay (0.5 s > the 0.1 s
+    backoff); another RESOURCE_EXHAUSTED (a limit) is final."""
+    clock = FakeClock()
+    busy = FakeRpcError(
+        CODE.RESOURCE_EXHAUSTED, info=_info("STORE_BUSY", may_have_landed="false"), retry_delay=0.5
+    )
+    assert busy_delay(busy) == pytest.approx(0.5)
+    stub = Script(busy, pb.Hand(cards=["3d"]))
+    assert _caller(clock).unary(stub, pb.Hand(), method="/x", request_id="w").cards == ["3d"]
+    assert clock.sleeps == pytest.approx([0.5])
+    limit = FakeRpcError(CODE.RESOURCE_EXHAUSTED, info=_info("LIMIT_EXCEEDED", limit="x"))
+    with pytest.raises(FloormanRpcError) as caught:
+        _caller(clock).unary(Script(limit, pb.Hand()), pb.Hand(), method="/x")
+    assert caught.value.code() is CODE.RESOURCE_EXHAUSTED and caught.value.retry_delay() is None
+
+
+def busy_delay(raw: FakeRpcError) -> float | None:
+    """The RetryInfo delay the client reads from ``raw``."""
+    from floorman_client.errors import error_from_rpc
+
+    return error_from_rpc(raw).retry_delay()
+
+
 @pytest.mark.parametrize(
     "code",
     [CODE.INVALID_ARGUMENT, CODE.FAILED_PRECONDITION, CODE.DEADLINE_EXCEEDED, CODE.INTERNAL],
