@@ -6,8 +6,10 @@ settings JSON, current sequence), the idempotency records of the requests that w
 an optional snapshot cache. It knows nothing of poker: state is rebuilt from the log by the app
 layer; a snapshot is only ever a cache.
 
-Every write (``create_table``, ``append``, ``close_table``) is ONE transaction, durable when the
-call returns, and checks in this order (DESIGN.md "Contract details", idempotency):
+Every write (``create_table``, ``append``, ``close_table``) is atomic (ONE transaction, or one
+savepoint of a group commit that commits several writes together: SQLite,
+:mod:`floorman.store.group_commit`), durable when the call returns, and checks in this
+order (DESIGN.md "Contract details", idempotency):
 
 1. the table exists (else :class:`TableNotFound`; ``create_table``: see its docstring);
 2. the ``(table_id, request_id)`` idempotency record: same fingerprint ->
