@@ -17,12 +17,16 @@ import grpc
 import pytest
 
 from floorman_client import (
+    AsyncAuditClient,
     AsyncCaller,
     AsyncFloormanClient,
+    AsyncRulesClient,
     AsyncTableClient,
     AsyncTableSession,
+    AuditClient,
     FloormanClient,
     RetryPolicy,
+    RulesClient,
     RuleViolationError,
     SequenceMismatchError,
     TableClient,
@@ -53,11 +57,13 @@ async def _seated(tables: AsyncTableClient) -> AsyncTableSession:
 
 
 def test_the_async_surface_is_the_sync_surface():
-    """Every public method of FloormanClient, TableClient and TableSession exists on the async
-    counterpart with the same parameters (the rules and audit clients are subclasses)."""
+    """Every public method of FloormanClient, its three service clients and TableSession
+    exists on the async counterpart with the same parameters."""
     pairs = [
         (FloormanClient, AsyncFloormanClient),
+        (RulesClient, AsyncRulesClient),
         (TableClient, AsyncTableClient),
+        (AuditClient, AsyncAuditClient),
         (TableSession, AsyncTableSession),
     ]
     for sync_class, async_class in pairs:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import random as _random
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import grpc
@@ -29,11 +29,15 @@ from floorman_client.calls import DEFAULT_TIMEOUT_SECONDS, Caller
 from floorman_client.connection import PEM, create_aio_channel
 from floorman_client.errors import error_from_rpc
 from floorman_client.health import HealthCheckRequest, check_method, status_name
+from floorman_client.messages import EnumInput
 from floorman_client.retry import DEFAULT_RETRY, RetryPolicy, is_retryable
-from floorman_client.rules import RulesClient
+from floorman_client.rules import HistoryInput, RulesClient
 from floorman_client.session import TableSession
 from floorman_client.tables import SERVICE as TABLE_SERVICE
 from floorman_client.tables import TableClient
+from floorman_client.v1 import audit_service_pb2 as apb
+from floorman_client.v1 import poker_pb2 as pb
+from floorman_client.v1 import rules_service_pb2 as rpb
 from floorman_client.v1 import table_service_pb2 as tpb
 
 
@@ -98,6 +102,7 @@ class AsyncCaller(Caller):
                     raise error from None
 
 
+@check_methods
 class AsyncRulesClient(RulesClient):
     """:class:`~floorman_client.rules.RulesClient` on a ``grpc.aio`` channel: every method
     returns an awaitable of the same answer."""
@@ -105,12 +110,91 @@ class AsyncRulesClient(RulesClient):
     def __init__(self, channel: grpc.aio.Channel, *, caller: AsyncCaller | None = None) -> None:
         super().__init__(channel, caller=caller or AsyncCaller())  # type: ignore[arg-type]
 
+    async def compare_hands(  # type: ignore[override]
+        self,
+        *,
+        game: EnumInput,
+        hands: Iterable[Sequence[str] | str | pb.Hand],
+        community_cards: Sequence[str] = (),
+        players: int = 0,
+        board: Sequence[str] | str = (),
+        timeout: float | None = None,
+    ) -> rpb.CompareHandsResponse:
+        """As :meth:`RulesClient.compare_hands`, awaited."""
+        return await super().compare_hands(
+            game=game,
+            hands=hands,
+            community_cards=community_cards,
+            players=players,
+            board=board,
+            timeout=timeout,
+        )  # type: ignore[misc]
 
+    async def evaluate_hand(  # type: ignore[override]
+        self,
+        *,
+        game: EnumInput,
+        cards: Sequence[str] | str,
+        players: int = 0,
+        board: Sequence[str] | str = (),
+        timeout: float | None = None,
+    ) -> rpb.EvaluateHandResponse:
+        """As :meth:`RulesClient.evaluate_hand`, awaited."""
+        return await super().evaluate_hand(
+            game=game, cards=cards, players=players, board=board, timeout=timeout
+        )  # type: ignore[misc]
+
+    async def list_legal_actions(  # type: ignore[override]
+        self, *, config: pb.HandConfig, history: HistoryInput, timeout: float | None = None
+    ) -> rpb.ListLegalActionsResponse:
+        """As :meth:`RulesClient.list_legal_actions`, awaited."""
+        return await super().list_legal_actions(config=config, history=history, timeout=timeout)  # type: ignore[misc]
+
+    async def settle_hand(  # type: ignore[override]
+        self,
+        *,
+        config: pb.HandConfig,
+        history: HistoryInput,
+        declared_payouts: Mapping[int, int] | Sequence[pb.Payout] = (),
+        timeout: float | None = None,
+    ) -> rpb.SettleHandResponse:
+        """As :meth:`RulesClient.settle_hand`, awaited."""
+        return await super().settle_hand(
+            config=config, history=history, declared_payouts=declared_payouts, timeout=timeout
+        )  # type: ignore[misc]
+
+    async def validate_action(  # type: ignore[override]
+        self,
+        *,
+        config: pb.HandConfig,
+        history: HistoryInput,
+        action: pb.Action,
+        timeout: float | None = None,
+    ) -> rpb.ValidateActionResponse:
+        """As :meth:`RulesClient.validate_action`, awaited."""
+        return await super().validate_action(
+            config=config, history=history, action=action, timeout=timeout
+        )  # type: ignore[misc]
+
+
+@check_methods
 class AsyncAuditClient(AuditClient):
     """:class:`~floorman_client.audit.AuditClient` on a ``grpc.aio`` channel (awaitables)."""
 
     def __init__(self, channel: grpc.aio.Channel, *, caller: AsyncCaller | None = None) -> None:
         super().__init__(channel, caller=caller or AsyncCaller())  # type: ignore[arg-type]
+
+    async def audit_hand_histories(  # type: ignore[override]
+        self, *, documents: Iterable[apb.HandHistoryDocument], timeout: float | None = None
+    ) -> apb.AuditHandHistoriesResponse:
+        """As :meth:`AuditClient.audit_hand_histories`, awaited."""
+        return await super().audit_hand_histories(documents=documents, timeout=timeout)  # type: ignore[misc]
+
+    async def audit_hand_histories_stream(  # type: ignore[override]
+        self, *, documents: Iterable[apb.HandHistoryDocument], timeout: float | None = None
+    ) -> apb.AuditHandHistoriesStreamResponse:
+        """As :meth:`AuditClient.audit_hand_histories_stream`, awaited."""
+        return await super().audit_hand_histories_stream(documents=documents, timeout=timeout)  # type: ignore[misc]
 
 
 class AsyncTableWatch:
@@ -232,13 +316,233 @@ class AsyncTableClient(TableClient):
     def __init__(self, channel: grpc.aio.Channel, *, caller: AsyncCaller | None = None) -> None:
         super().__init__(channel, caller=caller or AsyncCaller())  # type: ignore[arg-type]
 
+    async def close_table(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        expected_sequence: int,
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> tpb.CloseTableResponse:
+        """As :meth:`TableClient.close_table`, awaited."""
+        return await super().close_table(
+            table_id=table_id,
+            expected_sequence=expected_sequence,
+            request_id=request_id,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
+    async def create_table(  # type: ignore[override]
+        self,
+        *,
+        settings: tpb.TableSettings,
+        table_id: str = "",
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> tpb.CreateTableResponse:
+        """As :meth:`TableClient.create_table`, awaited."""
+        return await super().create_table(
+            settings=settings, table_id=table_id, request_id=request_id, timeout=timeout
+        )  # type: ignore[misc]
+
+    async def deal_cards(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        expected_sequence: int,
+        deals: Sequence[pb.Deal],
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> tpb.DealCardsResponse:
+        """As :meth:`TableClient.deal_cards`, awaited."""
+        return await super().deal_cards(
+            table_id=table_id,
+            expected_sequence=expected_sequence,
+            deals=deals,
+            request_id=request_id,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
+    async def export_hand_history(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        hand_id: str = "",
+        format: EnumInput,
+        whole_session: bool = False,
+        timeout: float | None = None,
+    ) -> tpb.ExportHandHistoryResponse:
+        """As :meth:`TableClient.export_hand_history`, awaited."""
+        return await super().export_hand_history(
+            table_id=table_id,
+            hand_id=hand_id,
+            format=format,
+            whole_session=whole_session,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
+    async def get_hand(  # type: ignore[override]
+        self, *, table_id: str, hand_id: str = "", timeout: float | None = None
+    ) -> tpb.GetHandResponse:
+        """As :meth:`TableClient.get_hand`, awaited."""
+        return await super().get_hand(table_id=table_id, hand_id=hand_id, timeout=timeout)  # type: ignore[misc]
+
+    async def get_table(  # type: ignore[override]
+        self, *, table_id: str, timeout: float | None = None
+    ) -> tpb.GetTableResponse:
+        """As :meth:`TableClient.get_table`, awaited."""
+        return await super().get_table(table_id=table_id, timeout=timeout)  # type: ignore[misc]
+
+    async def leave_seat(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        expected_sequence: int,
+        seat: int,
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> tpb.LeaveSeatResponse:
+        """As :meth:`TableClient.leave_seat`, awaited."""
+        return await super().leave_seat(
+            table_id=table_id,
+            expected_sequence=expected_sequence,
+            seat=seat,
+            request_id=request_id,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
+    async def list_hands(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        page_size: int = 0,
+        page_token: str = "",
+        timeout: float | None = None,
+    ) -> tpb.ListHandsResponse:
+        """As :meth:`TableClient.list_hands`, awaited."""
+        return await super().list_hands(
+            table_id=table_id, page_size=page_size, page_token=page_token, timeout=timeout
+        )  # type: ignore[misc]
+
+    async def list_tables(  # type: ignore[override]
+        self,
+        *,
+        page_size: int = 0,
+        page_token: str = "",
+        include_closed: bool = False,
+        timeout: float | None = None,
+    ) -> tpb.ListTablesResponse:
+        """As :meth:`TableClient.list_tables`, awaited."""
+        return await super().list_tables(
+            page_size=page_size,
+            page_token=page_token,
+            include_closed=include_closed,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
+    async def record_action(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        expected_sequence: int,
+        action: pb.Action,
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> tpb.RecordActionResponse:
+        """As :meth:`TableClient.record_action`, awaited."""
+        return await super().record_action(
+            table_id=table_id,
+            expected_sequence=expected_sequence,
+            action=action,
+            request_id=request_id,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
+    async def seat_player(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        expected_sequence: int,
+        seat: int,
+        player_id: str,
+        buy_in: int,
+        entry: EnumInput = 0,
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> tpb.SeatPlayerResponse:
+        """As :meth:`TableClient.seat_player`, awaited."""
+        return await super().seat_player(
+            table_id=table_id,
+            expected_sequence=expected_sequence,
+            seat=seat,
+            player_id=player_id,
+            buy_in=buy_in,
+            entry=entry,
+            request_id=request_id,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
+    async def sit_in(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        expected_sequence: int,
+        seat: int,
+        entry: EnumInput = 0,
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> tpb.SitInResponse:
+        """As :meth:`TableClient.sit_in`, awaited."""
+        return await super().sit_in(
+            table_id=table_id,
+            expected_sequence=expected_sequence,
+            seat=seat,
+            entry=entry,
+            request_id=request_id,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
+    async def sit_out(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        expected_sequence: int,
+        seat: int,
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> tpb.SitOutResponse:
+        """As :meth:`TableClient.sit_out`, awaited."""
+        return await super().sit_out(
+            table_id=table_id,
+            expected_sequence=expected_sequence,
+            seat=seat,
+            request_id=request_id,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
+    async def start_hand(  # type: ignore[override]
+        self,
+        *,
+        table_id: str,
+        expected_sequence: int,
+        request_id: str | None = None,
+        timeout: float | None = None,
+    ) -> tpb.StartHandResponse:
+        """As :meth:`TableClient.start_hand`, awaited."""
+        return await super().start_hand(
+            table_id=table_id,
+            expected_sequence=expected_sequence,
+            request_id=request_id,
+            timeout=timeout,
+        )  # type: ignore[misc]
+
     async def iter_tables(  # type: ignore[override]
         self, *, page_size: int = 100, include_closed: bool = False, timeout: float | None = None
     ) -> AsyncIterator[tpb.Table]:
         """Every table, following the pages (``async for table in client.tables.iter_tables()``)."""
         token = ""
         while True:
-            page = await self.list_tables(  # type: ignore[misc]
+            page = await self.list_tables(
                 page_size=page_size, page_token=token, include_closed=include_closed,
                 timeout=timeout,
             )  # fmt: skip
@@ -316,6 +620,71 @@ class AsyncTableSession(TableSession):
         response = await self.tables.get_hand(table_id=self.table_id, hand_id=hand_id)  # type: ignore[misc]
         return response.hand
 
+    async def seat_player(  # type: ignore[override]
+        self,
+        *,
+        seat: int,
+        player_id: str,
+        buy_in: int,
+        entry: EnumInput = 0,
+        request_id: str | None = None,
+    ) -> tpb.SeatPlayerResponse:
+        """SeatPlayer (``buy_in`` in minor units)."""
+        return await self._write(
+            "seat_player", request_id, seat=seat, player_id=player_id, buy_in=buy_in, entry=entry
+        )
+
+    async def leave_seat(  # type: ignore[override]
+        self, *, seat: int, request_id: str | None = None
+    ) -> tpb.LeaveSeatResponse:
+        """LeaveSeat (the answer's ``cash_out``)."""
+        return await self._write("leave_seat", request_id, seat=seat)
+
+    async def sit_out(  # type: ignore[override]
+        self, *, seat: int, request_id: str | None = None
+    ) -> tpb.SitOutResponse:
+        """SitOut."""
+        return await self._write("sit_out", request_id, seat=seat)
+
+    async def sit_in(  # type: ignore[override]
+        self, *, seat: int, entry: EnumInput = 0, request_id: str | None = None
+    ) -> tpb.SitInResponse:
+        """SitIn."""
+        return await self._write("sit_in", request_id, seat=seat, entry=entry)
+
+    async def start_hand(  # type: ignore[override]
+        self, *, request_id: str | None = None
+    ) -> tpb.StartHandResponse:
+        """StartHand (the answer's ``hand``: state, legal actions, events)."""
+        return await self._write("start_hand", request_id)
+
+    async def deal_cards(  # type: ignore[override]
+        self, deals: Sequence[pb.Deal], *, request_id: str | None = None
+    ) -> tpb.DealCardsResponse:
+        """DealCards at a recorded table."""
+        return await self._write("deal_cards", request_id, deals=deals)
+
+    async def record_action(  # type: ignore[override]
+        self, action: pb.Action, *, request_id: str | None = None
+    ) -> tpb.RecordActionResponse:
+        """RecordAction."""
+        return await self._write("record_action", request_id, action=action)
+
+    async def close(  # type: ignore[override]
+        self, *, request_id: str | None = None
+    ) -> tpb.CloseTableResponse:
+        """CloseTable."""
+        return await self._write("close_table", request_id)
+
+    def watch(  # type: ignore[override]
+        self, *, after_sequence: int = 0, timeout: float | None = None
+    ) -> AsyncTableWatch:
+        """WatchTable from ``after_sequence`` (an :class:`AsyncTableWatch`)."""
+        watch: AsyncTableWatch = self.tables.watch_table(  # type: ignore[assignment]
+            table_id=self.table_id, after_sequence=after_sequence, timeout=timeout
+        )
+        return watch
+
 
 class AsyncFloormanClient:
     """``rules``, ``tables`` and ``audit`` on one ``grpc.aio`` channel (module docstring);
@@ -389,7 +758,7 @@ class AsyncFloormanClient:
     async def close(self) -> None:
         """Close the channel if this client opened it (:meth:`connect`)."""
         if self._owns_channel:
-            await self.channel.close()
+            await self.channel.close(None)
 
     async def __aenter__(self) -> AsyncFloormanClient:
         return self
