@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from floorman.v1 import audit_service_pb2 as apb
-from floorman.v1 import poker_pb2 as pb
-from floorman.v1 import table_service_pb2 as tpb
 from floorman_client.arguments import checked
+from floorman_client.v1 import audit_service_pb2 as apb
+from floorman_client.v1 import poker_pb2 as pb
+from floorman_client.v1 import table_service_pb2 as tpb
 
 EnumInput = int | str
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from floorman.v1 import poker_pb2 as pb
-from floorman.v1 import table_service_pb2 as tpb
 from floorman_client.arguments import check_methods
 from floorman_client.messages import EnumInput
 from floorman_client.tables import TableClient
+from floorman_client.v1 import poker_pb2 as pb
+from floorman_client.v1 import table_service_pb2 as tpb
 from floorman_client.watch import TableWatch
 
 

@@ -15,12 +15,12 @@ from typing import Any
 
 import grpc
 
-from floorman.v1 import poker_pb2 as pb
-from floorman.v1 import table_service_pb2 as tpb
-from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 from floorman_client.arguments import check_methods
 from floorman_client.calls import Caller
 from floorman_client.messages import EnumInput, enum_value
+from floorman_client.v1 import poker_pb2 as pb
+from floorman_client.v1 import table_service_pb2 as tpb
+from floorman_client.v1 import table_service_pb2_grpc as tpb_grpc
 from floorman_client.watch import TableWatch
 
 SERVICE = tpb.DESCRIPTOR.services_by_name["TableService"].full_name
