@@ -11,7 +11,8 @@ Mapping (PHH specification -> DESIGN.md contract):
   ``Stakes.small_blind`` / ``big_blind``. PHH reverses antes and blinds heads-up. Non-uniform
   antes become explicit ``forced_bets``; so do blinds that are not one small and one big
   blind (a newcomer's big blind, a missing small blind: every live blind is a big blind when
-  it is the largest, else a small blind; a straddle, a big-blind ante and a button blind:
+  it is the largest, else a small blind; a straddle, a big-blind ante (draw games too) and a
+  button blind:
   :func:`_blinds`). floorman's
   user-defined fields (``_forced_bets``, ``_rake_policy`` ...: :mod:`phh_house`) complete
   the configuration of an exported hand.
@@ -83,9 +84,47 @@ def map_phh(phh: PhhHand) -> PhhMapping:
     """
     config = phh_config(phh)
     mapper = _Mapper(phh, config)
-    for index, action in enumerate(phh.actions):
+    for index, action in draw_deal_order(phh.actions):
         mapper.map(index, action)
     return mapper.stepper.mapping()
+
+
+def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction]]:
+    """``actions`` with their indices, each draw's replacement cards moved up to follow its
+    discard.
+
+    The PHH specification (and pokerkit) writes a draw round as every player's ``sd`` in turn,
+    then the dealer's ``d dh`` of each player's replacement cards; floorman's engine deals a
+    player's replacements before the next player draws (RULES.md "Five Card Draw, 7-A":
+    each player "discards 0-5 cards and receives as many"). A discard that follows an
+    earlier player's discard still waiting for its cards waits in turn, and is placed after
+    that player's ``d dh``. Anything else (a bet, a show, a deal to another player first)
+    releases the waiting discards where they were, so an out-of-order record still reaches
+    the engine in its own order and is refused there.
+    """
+    out: list[tuple[int, PhhAction]] = []
+    waiting: list[tuple[int, PhhAction]] = []
+    owed = 0  # the player whose replacement cards are due (0: nobody)
+    for index, action in enumerate(actions):
+        verb = action.verb
+        if verb is PhhVerb.STAND_PAT_OR_DISCARD and (owed or waiting):
+            waiting.append((index, action))
+            continue
+        if verb is PhhVerb.DEAL_HOLE and owed and action.player == owed:
+            out.append((index, action))
+            owed = 0
+            while waiting and not owed:
+                held = waiting.pop(0)
+                out.append(held)
+                owed = held[1].actor if held[1].cards else 0
+            continue
+        if waiting:
+            out.extend(waiting)
+            waiting.clear()
+        out.append((index, action))
+        owed = action.actor if verb is PhhVerb.STAND_PAT_OR_DISCARD and action.cards else 0
+    out.extend(waiting)
+    return out
 
 
 _SCALES = (1, 10, 100)
@@ -205,9 +244,9 @@ def _blinds(
 
     * ``[small, big, 0, ...]``: the blinds; ``[small, big, 2 x big, 0, ...]`` (three or more
       players): a live straddle (``Stakes.straddle``, RULES.md "Hold'em and Omaha");
-    * antes: one ante for everybody (``Stakes.ante``), or an ante by the big blind alone in a
-      community-card game: the big-blind ante (``Stakes.big_blind_ante``); other antes
-      become explicit forced bets;
+    * antes: one ante for everybody (``Stakes.ante``), or an ante by the big blind alone: the
+      big-blind ante (``Stakes.big_blind_ante``; the draw games too, docs/rules.md); other
+      antes become explicit forced bets;
     * a single blind by the last player (the button) and nothing left of it: a button blind
       (the Triton short-deck rule), an explicit big blind on the button;
     * other live blinds (a newcomer's big blind, a missing small blind): explicit forced
@@ -239,9 +278,9 @@ def _blinds(
         small_blind=small,
         big_blind=big,
         straddle=straddle,
-        big_blind_ante=bb_ante if board and not uniform else 0,
+        big_blind_ante=bb_ante if not uniform else 0,
     )
-    if uniform or (board and bb_ante):
+    if uniform or bb_ante:
         return stakes, []
     heads_up = len(seats) == 2
     effective = antes[::-1] if heads_up else antes
