@@ -179,10 +179,11 @@ def test_phh_mapping_reports_the_first_event_the_engine_refuses_and_maps_on():
 
 def test_phh_mapping_heads_up_reverses_antes_and_blinds_into_forced_bets():
     """PHH heads-up: antes and blinds are reversed (the button, p2, posts the small blind);
-    non-uniform antes become explicit forced bets with both blinds."""
+    non-uniform antes become explicit forced bets with both blinds (an ante by the big blind
+    alone would be a big-blind ante, docs/rules.md)."""
     text = """
 variant = 'N5CD'
-antes = [0, 25]
+antes = [10, 25]
 blinds_or_straddles = [50, 100]
 min_bet = 100
 starting_stacks = [1000, 2000]
@@ -194,6 +195,7 @@ actions = []
     assert config.stakes == Stakes(small_bet=100, big_bet=100, small_blind=50, big_blind=100)
     assert config.forced_bets == (
         ForcedBet(seat=1, kind=ForcedBetKind.ANTE, amount=25),
+        ForcedBet(seat=2, kind=ForcedBetKind.ANTE, amount=10),
         ForcedBet(seat=2, kind=ForcedBetKind.SMALL_BLIND, amount=50),
         ForcedBet(seat=1, kind=ForcedBetKind.BIG_BLIND, amount=100),
     )
@@ -229,14 +231,12 @@ def test_phh_mapping_community_card_is_a_seat_zero_deal():
 @pytest.mark.parametrize(
     ("text", "field"),
     [
-        (STUD.replace("variant = 'F7S'", "variant = 'FB'")
-             .replace("bring_in = 15", "blinds_or_straddles = [1, 2, 0]"), "variant"),
         (STUD.replace("[1000, 1000, 1000]", "[1000.125, 1000, 1000]"), "starting_stacks[0]"),
         (DRAW.replace("[50, 100, 0]", "[50, 100, 200]"), "blinds_or_straddles"),
     ],
 )  # fmt: skip
 def test_phh_mapping_refuses_what_the_model_cannot_hold(text, field):
-    """Unsupported games, chips finer than 1/100 and straddles in a game without a board are
+    """Chips finer than 1/100 and straddles in a game without a board are
     refused naming the field."""
     with pytest.raises(InvalidArgument) as caught:
         phh_to_hand(parse_phh(text))

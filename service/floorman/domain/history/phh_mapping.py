@@ -104,7 +104,7 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
     """
     out: list[tuple[int, PhhAction]] = []
     waiting: list[tuple[int, PhhAction]] = []
-    owed = 0  # the player whose replacement cards are due (0: nobody)
+    owed, due = 0, 0  # the player whose replacement cards are due, and how many
     for index, action in enumerate(actions):
         verb = action.verb
         if verb is PhhVerb.STAND_PAT_OR_DISCARD and (owed or waiting):
@@ -112,17 +112,23 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
             continue
         if verb is PhhVerb.DEAL_HOLE and owed and action.player == owed:
             out.append((index, action))
+            due -= len(action.cards)
+            if due > 0:  # the replacements in several deals
+                continue
             owed = 0
             while waiting and not owed:
                 held = waiting.pop(0)
                 out.append(held)
-                owed = held[1].actor if held[1].cards else 0
+                due = len(held[1].cards)
+                owed = held[1].actor if due else 0
             continue
         if waiting:
             out.extend(waiting)
             waiting.clear()
         out.append((index, action))
-        owed = action.actor if verb is PhhVerb.STAND_PAT_OR_DISCARD and action.cards else 0
+        owed, due = 0, 0
+        if verb is PhhVerb.STAND_PAT_OR_DISCARD and action.cards:
+            owed, due = action.actor, len(action.cards)
     out.extend(waiting)
     return out
 
