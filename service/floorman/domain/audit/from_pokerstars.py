@@ -50,6 +50,7 @@ from floorman.domain.history.pokerstars import (
     StarsHand,
     StarsStreet,
 )
+from floorman.domain.history.pokerstars_model import DRAW_INDEX, DRAW_STREETS
 from floorman.domain.model import (
     Action,
     ActionType,
@@ -405,11 +406,7 @@ class _Mapper:
         if self.spec.has_board:
             return _BOARD_STREETS.index(street) if street in _BOARD_STREETS else None
         if self.spec.is_draw:
-            return {
-                StarsStreet.FIRST_ROUND: 0,
-                StarsStreet.DRAW: 1,
-                StarsStreet.SECOND_ROUND: 1,
-            }.get(street)
+            return DRAW_INDEX.get(street)
         streets = _STUD5_STREETS if len(self.spec.streets) == 4 else _STUD7_STREETS
         return streets.index(street) if street in streets else None
 
@@ -522,7 +519,7 @@ class _Mapper:
             self.emit(Action(seat=e.seat, type=ActionType.SHOW, cards=e.cards), e.line)
         elif e.kind is K.MUCK:
             self.emit(Action(seat=e.seat, type=ActionType.MUCK), e.line)
-        elif e.kind is K.DEAL and e.street is not StarsStreet.DRAW:
+        elif e.kind is K.DEAL and e.street not in DRAW_STREETS:
             self.notes.append(
                 AuditFinding(
                     rule="card.count",

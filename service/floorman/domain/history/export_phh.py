@@ -22,9 +22,9 @@ What is written:
   stud street, as PHH faces follow the card's place), ``d db CARDS`` for the stud community
   card and the board (one per street: the flop's three cards, the turn, the river), ``pb``,
   ``f``, ``cc``, ``cbr TO`` (the raise-to total: BET, RAISE and COMPLETE),
-  ``sd CARDS`` (a draw; none: stand pat; a draw round's ``sd`` lines first, then its ``d dh``
-  replacement cards, as the specification writes them), ``sm CARDS`` (a show, cards as recorded) and ``sm``
-  (a muck); unknown cards are ``??``; a reported burn is the no-op ``# burn CARDS``;
+  ``sd CARDS`` (a draw; none: stand pat; a draw round's ``sd`` lines first, then its
+  ``d dh`` replacement cards, as the specification writes them), ``sm CARDS`` (a show, cards
+  as recorded) and ``sm`` (a muck); unknown cards are ``??``; a reported burn is the no-op ``# burn CARDS``;
 * ``finishing_stacks`` and ``winnings`` from the engine's settlement (after rake), when the
   hand is over and its result does not depend on unknown cards;
 * ``hand`` (the hand number), ``table`` and ``time`` / ``day`` / ``month`` / ``year`` /
@@ -245,9 +245,7 @@ def deals_in_face_order(events: tuple[HandEvent, ...], game: Game) -> tuple[Hand
     return tuple(out)
 
 
-def draws_in_spec_order(
-    events: tuple[HandEvent, ...], streets: tuple[str, ...]
-) -> list[HandEvent]:
+def draws_in_spec_order(events: tuple[HandEvent, ...], streets: tuple[str, ...]) -> list[HandEvent]:
     """``events`` with each draw written as the PHH specification (and pokerkit) has it:
     every player's ``sd`` in turn, then the replacement cards ``d dh`` in the same order.
 

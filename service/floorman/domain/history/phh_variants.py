@@ -7,12 +7,12 @@ Texas hold'em), ``NT`` (no-limit), ``NS`` (no-limit short-deck), ``PO`` (pot-lim
 single draw), ``F2L3D`` (fixed-limit 2-7 triple draw), ``FB`` (fixed-limit Badugi). Every
 other community-card or lowball game and structure gets a house code built the same way
 (structure letter + game letters): ``F2L1D`` / ``P2L1D``, ``P2L3D`` / ``N2L3D``, ``PB`` /
-``NB``, ``PT`` / ``FO`` / ``NO`` /
-``PO/8`` / ``NO/8``, ``FS`` / ``PS`` (short-deck), and five card Omaha ``F5O`` / ``P5O`` /
-``N5O`` with its hi-lo ("Big O") ``F5O/8`` / ``P5O/8`` / ``N5O/8``. The house
-codes ``F5CD`` (classic five card draw), ``F5CD7A`` (five card draw 7-A), ``FA5L3D`` (A-5
-lowball triple draw) and ``F5S`` (five card stud) are NOT in the PHH specification (DESIGN.md "Hand-history formats"); their pot-limit and
-no-limit forms take a ``P`` or ``N`` prefix instead of the ``F`` (``N5CD``, ``P5S``), and so
+``NB``, ``PT`` / ``FO`` / ``NO`` / ``PO/8`` / ``NO/8``, ``FS`` / ``PS`` (short-deck), and five
+card Omaha ``F5O`` / ``P5O`` / ``N5O`` with its hi-lo ("Big O") ``F5O/8`` / ``P5O/8`` /
+``N5O/8``. The house codes ``F5CD`` (classic five card draw), ``F5CD7A`` (five card draw 7-A),
+``FA5L3D`` (A-5 lowball triple draw: PHH has no A-5 code) and ``F5S`` (five card stud) are NOT
+in the PHH specification (DESIGN.md "Hand-history formats"); their pot-limit and no-limit
+forms take a ``P`` or ``N`` prefix instead of the ``F`` (``N5CD``, ``P5S``, ``NA5L3D``), and so
 do the pot- and no-limit seven card studs and razz (``P7S``, ``N7S/8``, ``NR``: house codes).
 """
 
