@@ -24,7 +24,8 @@ What is written:
   ``f``, ``cc``, ``cbr TO`` (the raise-to total: BET, RAISE and COMPLETE),
   ``sd CARDS`` (a draw; none: stand pat; a draw round's ``sd`` lines first, then its
   ``d dh`` replacement cards, as the specification writes them), ``sm CARDS`` (a show, cards
-  as recorded) and ``sm`` (a muck); unknown cards are ``??``; a reported burn is the no-op ``# burn CARDS``;
+  as recorded) and ``sm`` (a muck); unknown cards are ``??``; a reported burn is the no-op
+  ``# burn CARDS``;
 * ``finishing_stacks`` and ``winnings`` from the engine's settlement (after rake), when the
   hand is over and its result does not depend on unknown cards;
 * ``hand`` (the hand number), ``table`` and ``time`` / ``day`` / ``month`` / ``year`` /
