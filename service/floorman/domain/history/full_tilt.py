@@ -389,8 +389,9 @@ class _HandReader:
         if kind in (K.DISCARD, K.STAND_PAT) and self.street in DRAW_AFTER_ROUND:
             self.street = DRAW_AFTER_ROUND[self.street]  # a draw without its section line
             self.street_bets = {}
-        elif kind in (K.BET, K.CALL, K.RAISE, K.CHECK, K.FOLD) and self.street in ROUND_AFTER_DRAW:
-            self.street = ROUND_AFTER_DRAW[self.street]  # the betting after a draw
+        elif kind in (K.BET, K.CALL, K.RAISE, K.CHECK) and self.street in ROUND_AFTER_DRAW:
+            self.street = ROUND_AFTER_DRAW[self.street]  # the betting after a draw (a fold
+            # may come while the others draw)
         all_in = bool(groups.get("all_in"))
         cards = self.cards(groups.get("cards"), number)
         if kind is K.DISCARD:

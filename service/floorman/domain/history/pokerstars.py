@@ -298,8 +298,12 @@ class _HandReader:
         if kind in lines.DRAWING and self.street in DRAW_AFTER_ROUND:
             self.street = DRAW_AFTER_ROUND[self.street]  # a draw without its section line
             self.street_bets = {}
-        elif kind in lines.BETTING and self.street in ROUND_AFTER_DRAW:
-            self.street = ROUND_AFTER_DRAW[self.street]  # the betting after a draw
+        elif (
+            kind in lines.BETTING
+            and kind is not StarsEventKind.FOLD
+            and (self.street in ROUND_AFTER_DRAW)
+        ):  # the betting after a draw (a fold may come while the others draw)
+            self.street = ROUND_AFTER_DRAW[self.street]
         amount = self.money(groups["amount"], number) if groups.get("amount") else 0
         fields: dict[str, object] = {"seat": seat, "all_in": bool(groups.get("all_in"))}
         cards = self.cards(groups.get("cards"), number)
