@@ -27,7 +27,9 @@ KNOWN_UNREADABLE = {(91733835979, "'of' is not a card")}
 SEED_VARIANTS = {"F7S": 13, "F7S/8": 7, "FR": 10}
 BOARD_VARIANTS = {"FT": 7, "NT": 513, "NS": 1, "PO": 8, "FO/8": 14}
 """The community-card hands of the corpus (issue 11: RULES.md "Hold'em and Omaha")."""
-SUPPORTED_VARIANTS = SEED_VARIANTS | BOARD_VARIANTS
+LOWBALL_VARIANTS = {"F2L3D": 8, "N2L1D": 7, "FB": 1}
+"""The lowball draw and Badugi hands (issue 12: RULES.md "Lowball draw and Badugi")."""
+SUPPORTED_VARIANTS = SEED_VARIANTS | BOARD_VARIANTS | LOWBALL_VARIANTS
 
 
 def phh_files(corpus_dir: Path) -> list[Path]:
@@ -35,9 +37,9 @@ def phh_files(corpus_dir: Path) -> list[Path]:
 
 
 def test_phh_every_corpus_file_parses_and_seed_games_are_supported(corpus_dir, record_property):
-    """All 589 PHH files parse; the F7S, F7S/8, FR hands and the hold'em, Omaha and
-    short-deck hands (FT, NT, NS, PO, FO/8) are games floorman plays, the 16 2-7 and badugi
-    hands are not."""
+    """All 589 PHH files parse; the F7S, F7S/8, FR hands, the hold'em, Omaha and short-deck
+    hands (FT, NT, NS, PO, FO/8) and the 16 2-7 and Badugi hands (F2L3D, N2L1D, FB) are games
+    floorman plays: none is unsupported."""
     variants: Counter[str] = Counter()
     for path in phh_files(corpus_dir):
         hand = parse_phh(path.read_text(encoding="utf-8"))
@@ -49,7 +51,7 @@ def test_phh_every_corpus_file_parses_and_seed_games_are_supported(corpus_dir, r
     print(f"phh files by variant: {summary}")
     record_property(SUMMARY_PROPERTY, f"phh files: {summary}")
     assert {k: variants[k] for k in SUPPORTED_VARIANTS} == SUPPORTED_VARIANTS
-    assert variants["unsupported"] == 16
+    assert variants["unsupported"] == 0
 
 
 def test_phh_writer_round_trips_every_corpus_file(corpus_dir):
@@ -81,7 +83,8 @@ def stars_files(corpus_dir: Path) -> list[Path]:
 def test_pokerstars_every_corpus_hand_is_read_or_accounted_for(corpus_dir, record_property):
     """Every PokerStars hand is read, skipped as another game, or is the one known fault;
     counts per game are those of the corpus README (draw 37, stud 30, hi-lo 28, razz 29) and
-    of the 8-Game file's headers (Hold'em 48, Omaha Hi/Lo 17, Omaha 1, 2-7 triple draw 18)."""
+    of the 8-Game file's headers (Hold'em 48, Omaha Hi/Lo 17, Omaha 1, 2-7 triple draw 18:
+    each hand of the mixed file read as its own game, RULES.md "Mixed games")."""
     games: Counter[Game] = Counter()
     unsupported = 0
     problems = set()
@@ -104,8 +107,9 @@ def test_pokerstars_every_corpus_hand_is_read_or_accounted_for(corpus_dir, recor
         Game.TEXAS_HOLDEM: 48,  # issue 11: Hold'em Limit 24 + Hold'em No Limit 24
         Game.OMAHA_HI_LO: 17,
         Game.OMAHA: 1,
+        Game.DEUCE_TO_SEVEN_TRIPLE_DRAW: 18,  # issue 12: the 8-Game file's Triple Draw 2-7
     }
-    assert unsupported == 18  # the 2-7 triple draw hands of the 8-Game file
+    assert unsupported == 0
 
 
 @pytest.mark.parametrize("check", ["contributions", "collections", "summary_seats"])
