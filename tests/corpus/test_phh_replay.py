@@ -4,10 +4,11 @@ triple draw and Badugi hands, RULES.md "Lowball draw and Badugi").
 
 Each F7S, F7S/8, FR, FT, NT, NS, PO, FO/8, F2L3D, N2L1D and FB hand of
 ``../shared/corpus/phh`` is mapped (``map_phh``, which steps the engine) and replayed action
-by action: no event may be refused, the hand must end, and settling it must give the recorded ``finishing_stacks`` exactly
-(RULES.md: every rule the engine enforces; "Common to every game": chip conservation). The
-hands without ``finishing_stacks`` (the historical ones) must end; amounts are compared at
-the hand's chip scale (``phh_scale``: ``PO/antonius-blom-2009.phh`` writes dollars and cents).
+by action: no event may be refused, the hand must end, and settling it must give the
+recorded ``finishing_stacks`` exactly (RULES.md: every rule the engine enforces; "Common to
+every game": chip conservation). The hands without ``finishing_stacks`` (the historical
+ones) must end; amounts are compared at the hand's chip scale (``phh_scale``:
+``PO/antonius-blom-2009.phh`` writes dollars and cents).
 
 Known differences from pokerkit (RULES.md) that make a hand legal here and not there are no
 exception: ``FR/wsop-2023-43-5-h85.phh`` (a short all-in raise on 6th street, which pokerkit

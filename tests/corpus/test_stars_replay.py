@@ -73,9 +73,9 @@ def test_pokerstars_seed_game_hands_replay_to_their_pots_and_payouts(
     corpus_dir: Path, record_property
 ) -> None:
     """Every PokerStars hand of a game floorman plays (the seed games, and Hold'em, Omaha,
-    Omaha Hi/Lo and 2-7 Triple Draw of the 8-Game file) replays without a refused event to the record's total
-    pot, rake and collected amounts (RULES.md: the engine's rules; "Common to every game":
-    side pots, uncalled bets); unverifiable hands are counted, not failed."""
+    Omaha Hi/Lo and 2-7 Triple Draw of the 8-Game file) replays without a refused event to
+    the record's total pot, rake and collected amounts (RULES.md: the engine's rules; "Common
+    to every game": side pots, uncalled bets); unverifiable hands are counted, not failed."""
     replayed: Counter[Game] = Counter()
     unverifiable: Counter[Game] = Counter()
     failures = []

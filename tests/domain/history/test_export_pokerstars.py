@@ -142,6 +142,38 @@ def test_export_pokerstars_round_trip_every_game_and_structure(
         assert final_stacks(raked, mapping.events) == final_stacks(record.config, record.events)
 
 
+@pytest.mark.parametrize(
+    ("mixed", "game", "structure", "line"),
+    [
+        ("HORSE", Game.RAZZ, BettingStructure.FIXED_LIMIT, "HORSE (Razz Limit, "),
+        ("8-Game", Game.TEXAS_HOLDEM, BettingStructure.FIXED_LIMIT, "8-Game (Hold'em Limit, "),
+        ("8-Game", Game.TEXAS_HOLDEM, BettingStructure.NO_LIMIT, "8-Game (Hold'em No Limit, "),
+        ("8-Game", Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.FIXED_LIMIT,
+         "8-Game (Triple Draw 2-7 Lowball Limit, "),
+        ("Mixed Draw", Game.BADUGI, BettingStructure.FIXED_LIMIT, "Mixed Draw (Badugi Limit, "),
+        ("Mixed Draw", Game.DEUCE_TO_SEVEN_SINGLE_DRAW, BettingStructure.NO_LIMIT,
+         "Mixed Draw (Single Draw 2-7 Lowball No Limit, "),
+    ],
+)  # fmt: skip
+def test_export_pokerstars_mixed_header_names_the_rotation_and_the_game(
+    mixed: str, game: Game, structure: BettingStructure, line: str
+) -> None:
+    """RULES.md "Mixed games" (each hand exported as the game it was dealt): a hand of a mixed
+    table writes the PokerStars mixed header ``HORSE (Razz Limit, $0.10/$0.20 USD)``; read
+    back, the hand is the game it was, with the rotation's name, and maps to the same events."""
+    rng = random.Random(f"mixed-{game.value}")
+    record = random_record(rng, game, structure, variety=False, burns=False)
+    record = dataclasses.replace(record, mixed=mixed)
+    text = export_pokerstars(record)
+    assert text.splitlines()[0].startswith(f"PokerStars Hand #{record.hand_number}:  {line}")
+    [hand] = parse_file(text).hands
+    assert (hand.mixed, hand.game, hand.structure) == (mixed, game, structure)
+    mapping = map_stars(hand)
+    assert mapping.refused_at is None, mapping.violation
+    merged = canonical_events(mapping.events, merge=True)
+    assert merged == canonical_events(record.events, merge=True)
+
+
 ROOM_HAND = """\
 PokerStars Game #1001:  5 Card Draw Limit ($0.10/$0.20 USD) - 2011/07/04 21:56:59 ET
 Table 'Pulova' 6-max Seat #1 is the button

@@ -4,10 +4,12 @@ The layout follows the PokerStars exports of ``../shared/corpus/hh-fpdb/`` (READ
 text"), which :func:`floorman.domain.history.pokerstars.parse_file` reads:
 
 * header ``PokerStars Hand #<hand number>:  <game> <Limit|Pot Limit|No Limit> (<a>/<b>[ CUR])
-  - <date> UTC``; game names ``7 Card Stud``, ``7 Card Stud Hi/Lo``, ``Razz``, ``5 Card Stud``,
-  ``5 Card Draw``, ``5 Card Draw 7-A``, ``Hold'em``, ``Omaha``, ``Omaha Hi/Lo``, ``5 Card
-  Omaha``, ``5 Card Omaha Hi/Lo``, ``6+ Hold'em`` (short deck), ``Single Draw 2-7 Lowball``,
-  ``Triple Draw 2-7 Lowball``, ``Triple Draw A-5 Lowball`` and ``Badugi``; the pair is the small and
+  - <date> UTC``, at a mixed table (``HandRecord.mixed``) ``<mixed> (<game> <limit>, <a>/<b>[
+  CUR])`` (``HORSE (Razz Limit, 10/20)``, ``8-Game (Hold'em No Limit, 1/2)``); game names
+  ``7 Card Stud``, ``7 Card Stud Hi/Lo``, ``Razz``, ``5 Card Stud``, ``5 Card Draw``, ``5 Card
+  Draw 7-A``, ``Hold'em``, ``Omaha``, ``Omaha Hi/Lo``, ``5 Card Omaha``, ``5 Card Omaha
+  Hi/Lo``, ``6+ Hold'em`` (short deck), ``Single Draw 2-7 Lowball``, ``Triple Draw 2-7
+  Lowball``, ``Triple Draw A-5 Lowball`` and ``Badugi``; the pair is the small and
   big bet (fixed limit, and every stud), the blinds (pot- and no-limit button games);
 * ``Table '<name> [<table id>]' <n>-max Seat #<b> is the button`` (the stud dealer position
   when not 0; the table id makes the hand's identity unique: :func:`_table_label`),
@@ -184,11 +186,11 @@ class _Writer:
             started = record.started_at
             started = started.astimezone(UTC) if started.tzinfo else started.replace(tzinfo=UTC)
             date = started.strftime(" - %Y/%m/%d %H:%M:%S UTC")
-        self.out.append(
-            f"PokerStars Hand #{record.hand_number}:  {GAME_NAMES[config.game]} "
-            f"{LIMIT_NAMES[config.betting_structure]} "
-            f"({self.money(small)}/{self.money(big)}{code}){date}"
-        )
+        game = f"{GAME_NAMES[config.game]} {LIMIT_NAMES[config.betting_structure]}"
+        pair = f"{self.money(small)}/{self.money(big)}{code}"
+        # a mixed table: "HORSE (Razz Limit, 10/20)", as PokerStars writes it
+        line = f"{record.mixed} ({game}, {pair})" if record.mixed else f"{game} ({pair})"
+        self.out.append(f"PokerStars Hand #{record.hand_number}:  {line}{date}")
         button = f" Seat #{config.button_seat} is the button" if config.button_seat else ""
         size = max(record.seats_at_table, 2)  # the table's seats (TableSettings.max_seats)
         self.out.append(f"Table '{_table_label(record)}' {size}-max{button}")
