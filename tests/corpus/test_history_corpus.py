@@ -9,14 +9,18 @@ a real fault of the record, written down here.
 
 from __future__ import annotations
 
+import warnings
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from pokerkit import HandHistory
 
-from floorman.domain.history.phh import dump_phh, parse_phh
+from floorman.domain.engine import settle_hand
+from floorman.domain.history.export_phh import export_phh
+from floorman.domain.history.phh import dump_phh, map_phh, parse_phh
 from floorman.domain.history.pokerstars import StarsEventKind, parse_file
+from floorman.domain.history.record import HandRecord
 from floorman.domain.model import Game
 
 SUMMARY_PROPERTY = "corpus_summary"
@@ -131,3 +135,32 @@ def test_pokerstars_money_read_from_every_hand_adds_up(corpus_dir, check):
                 assert collected + summary.rake == summary.total_pot, label
             else:
                 assert sum(s.won for s in summary.seats) == collected, label
+
+
+def test_lowball_exports_of_the_corpus_hands_replay_in_pokerkit(corpus_dir):
+    """DESIGN.md "Hand-history formats" (PHH written as the specification has it): every
+    F2L3D, N2L1D and FB hand of the corpus, mapped and exported by floorman (a draw round's
+    ``sd`` lines first, then the ``d dh`` replacements, the big-blind ante in ``antes``), loads
+    in pokerkit and replays to floorman's final stacks, which are the recorded
+    ``finishing_stacks`` when the file has them (RULES.md "Lowball draw and Badugi")."""
+    checked = 0
+    for code in LOWBALL_VARIANTS:
+        for path in sorted((corpus_dir / "phh" / code.replace("/", "_")).glob("*.phh")):
+            hand = parse_phh(path.read_text(encoding="utf-8"))
+            mapping = map_phh(hand)
+            assert mapping.state is not None, path.name
+            ours = list(
+                settle_hand(mapping.state).final_stacks[s.seat] for s in mapping.config.seats
+            )
+            if hand.finishing_stacks is not None:
+                assert ours == list(hand.finishing_stacks), path.name
+            record = HandRecord(
+                hand_id=path.stem, hand_number=1, table_id="corpus",
+                config=mapping.config, events=mapping.events,
+            )  # fmt: skip
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                states = list(HandHistory.loads(export_phh(record)))
+            assert list(states[-1].stacks) == ours, path.name
+            checked += 1
+    assert checked == sum(LOWBALL_VARIANTS.values())
