@@ -27,6 +27,8 @@ import pytest
 
 from floorman.app.audit import decode_history
 from floorman.domain.audit import AuditStatus, HandAudit, audit_document
+from floorman.domain.history.export_phh import export_phh
+from floorman.domain.history.export_pokerstars import export_pokerstars
 from floorman.domain.history.ohh import export_ohh
 from floorman.domain.history.phh import map_phh, parse_phh
 from floorman.domain.history.record import HandRecord
@@ -257,3 +259,28 @@ def test_ohh_triple_draw_call_before_the_bet_is_out_of_turn(ohh: dict) -> None:
     round_["actions"][0], round_["actions"][1] = call, bet
     found, line = _audit_ohh(data, call["action_number"])
     assert found == [("turn.out_of_turn", 4, line)]
+
+
+# -- every corpus lowball hand, exported -------------------------------------------------------
+
+
+def test_corpus_lowball_hands_exported_in_every_format_audit_clean(corpus_dir: Path) -> None:
+    """RULES.md "Mixed games" (each hand exported and audited as the game it was) and
+    "Lowball draw and Badugi": every F2L3D, N2L1D and FB hand of the corpus, mapped and
+    exported as PHH, OHH and PokerStars text, audits clean (the N2L1D hands' big-blind ante
+    too, docs/rules.md "Big-blind ante in the draw games")."""
+    statuses: dict[str, list[AuditStatus]] = {}
+    for code in ("F2L3D", "N2L1D", "FB"):
+        for path in sorted((corpus_dir / "phh" / code).glob("*.phh")):
+            hand = parse_phh(path.read_text(encoding="utf-8"))
+            mapping = map_phh(hand)
+            record = HandRecord(
+                hand_id=path.stem, hand_number=int(hand.hand or 1), table_id="corpus",
+                config=mapping.config, events=mapping.events,
+            )  # fmt: skip
+            statuses[path.name] = [
+                audit_one(export(record), path.name).status
+                for export in (export_phh, export_ohh, export_pokerstars)
+            ]
+    assert len(statuses) == 16
+    assert {name: s for name, s in statuses.items() if s != [AuditStatus.CLEAN] * 3} == {}

@@ -333,10 +333,12 @@ class _Mapper:
                 big_blind=stakes.big_blind,
                 whole_unit=hand.scale,
             )
-        if self.spec.has_board:  # the straddle and the big-blind ante, as the posts say
+        if self.spec.has_button:  # the big-blind ante (docs/rules.md: the draws too) and the
+            # straddle (community-card games only), as the posts say
             ante = 0 if stakes.big_blind_ante else expected.ante
+            straddle = stakes.straddle if self.spec.has_board else 0
             expected = replace(
-                expected, ante=ante, straddle=stakes.straddle, big_blind_ante=stakes.big_blind_ante
+                expected, ante=ante, straddle=straddle, big_blind_ante=stakes.big_blind_ante
             )
         stacks = {s.seat: s for s in hand.seats}
         return HandConfig(

@@ -414,7 +414,7 @@ class _HandReader:
             blinds = {"small_blind": header.small, "big_blind": header.big}
         ante = posted.get(StarsEventKind.ANTE, 0)
         big_blind_ante = 0
-        if header.game is not None and game_spec(header.game).has_board:
+        if header.game is not None and game_spec(header.game).has_button:  # draws too
             antes = [e for e in self.events if e.kind is StarsEventKind.ANTE]
             big_blinds = {e.seat for e in self.events if e.kind is StarsEventKind.BIG_BLIND}
             if len(antes) == 1 and antes[0].seat in big_blinds and len(self.seats) > 2:
