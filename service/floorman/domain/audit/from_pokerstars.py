@@ -407,8 +407,9 @@ class _Mapper:
         """The engine's street index for a line's street (None: not a dealing street)."""
         if self.spec.has_board:
             return _BOARD_STREETS.index(street) if street in _BOARD_STREETS else None
-        if self.spec.is_draw:
-            return DRAW_INDEX.get(street)
+        if self.spec.is_draw:  # a draw past the game's last one: its last street (refused there)
+            index = DRAW_INDEX.get(street)
+            return None if index is None else min(index, len(self.spec.streets) - 1)
         streets = _STUD5_STREETS if len(self.spec.streets) == 4 else _STUD7_STREETS
         return streets.index(street) if street in streets else None
 
