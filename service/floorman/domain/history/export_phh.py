@@ -344,6 +344,8 @@ def _metadata(settled: SettledRecord, order: tuple[int, ...]) -> list[tuple[str,
     if money.minor_units != written_scale(money.code, None):
         out.append((UNITS_FIELD, money.minor_units))
     out.append(("_hand_id", record.hand_id))
+    if record.mixed:  # the rotation the hand was dealt in (RULES.md "Mixed games")
+        out.append(("_mixed", record.mixed))
     out.append(("_table_id", record.table_id))
     ids = {seat.seat: seat.player_id for seat in config.seats}
     if any(ids[seat] != settled.name_of(seat) for seat in order):

@@ -362,6 +362,8 @@ def _extension(record: HandRecord, scale: int) -> dict[str, object]:
     out.update(
         {"hand_id": record.hand_id, "hand_number": record.hand_number, "table_id": record.table_id}
     )
+    if record.mixed:  # the rotation the hand was dealt in (RULES.md "Mixed games")
+        out["mixed"] = record.mixed
     return out
 
 

@@ -246,6 +246,8 @@ class OhhExtension:
         forced_bets: the explicit forced bets (``()``: derived from the stakes).
         player_ids: seat -> player id.
         hand_id / hand_number / table_id: the table log's identifiers.
+        mixed: the mixed game the hand was dealt in (``"HORSE"``; ``""``: a single-game
+            table); the hand is the game ``game`` names (RULES.md "Mixed games").
     """
 
     game: Game
@@ -259,6 +261,7 @@ class OhhExtension:
     hand_id: str = ""
     hand_number: int = 0
     table_id: str = ""
+    mixed: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
