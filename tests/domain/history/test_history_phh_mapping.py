@@ -12,7 +12,8 @@ import pytest
 from floorman.domain.cards import parse_card
 from floorman.domain.engine import replay, settle_hand
 from floorman.domain.errors import InvalidArgument
-from floorman.domain.history.phh import map_phh, parse_phh, phh_to_hand
+from floorman.domain.history.phh import map_phh, parse_phh, parse_phh_action, phh_to_hand
+from floorman.domain.history.phh_mapping import draw_deal_order
 from floorman.domain.model import (
     Action,
     ActionType,
@@ -257,3 +258,35 @@ def test_phh_mapping_keeps_the_state_it_reached_so_nothing_is_replayed_twice():
     )
     assert map_phh(parse_phh(DRAW)).state is None  # refused at event 10
     assert map_phh(hand) == mapping  # the state is not compared: it follows from the events
+
+
+@pytest.mark.parametrize(
+    ("written", "engine_order"),
+    [
+        # the specification's order: every sd, then the d dh in the same order
+        (["p1 sd 7d", "p2 sd", "p3 sd 7sTs", "d dh p1 8c", "d dh p3 9s9h", "p1 cbr 20"],
+         ["p1 sd 7d", "d dh p1 8c", "p2 sd", "p3 sd 7sTs", "d dh p3 9s9h", "p1 cbr 20"]),
+        # replacements dealt in another order of players, one of them in two deals
+        (["p1 sd 7d6d", "p2 sd 9d", "d dh p2 8d", "d dh p1 8c", "d dh p1 2c"],
+         ["p1 sd 7d6d", "d dh p1 8c", "d dh p1 2c", "p2 sd 9d", "d dh p2 8d"]),
+        # two draws in a row (everyone all in: no betting between them)
+        (["p1 sd 7d", "p2 sd 9d", "d dh p1 8c", "d dh p2 8d", "p1 sd 8c", "p2 sd", "d dh p1 2c"],
+         ["p1 sd 7d", "d dh p1 8c", "p2 sd 9d", "d dh p2 8d", "p1 sd 8c", "d dh p1 2c",
+          "p2 sd"]),
+        # floorman's own older exports (each sd followed by its d dh) are kept as they are
+        (["p1 sd 7d", "d dh p1 8c", "p2 sd 9d", "d dh p2 8d"],
+         ["p1 sd 7d", "d dh p1 8c", "p2 sd 9d", "d dh p2 8d"]),
+        # a deal nobody discarded for stays after the run, for the engine to refuse
+        (["p1 sd 7d", "d dh p2 8d", "d dh p1 8c"], ["p1 sd 7d", "d dh p1 8c", "d dh p2 8d"]),
+    ],
+)  # fmt: skip
+def test_phh_draw_rounds_map_to_the_engine_order(written, engine_order):
+    """PHH specification (a draw round: every ``sd``, then the ``d dh``) -> RULES.md "Five
+    Card Draw, 7-A" (each player receives its replacements before the next one draws): each
+    discard is followed by its player's replacement deals; the sources keep the written
+    index."""
+    actions = tuple(parse_phh_action(text) for text in written)
+    ordered = draw_deal_order(actions)
+    assert [str(action) for _, action in ordered] == engine_order
+    assert sorted(index for index, _ in ordered) == list(range(len(written)))
+    assert all(actions[index] is action for index, action in ordered)

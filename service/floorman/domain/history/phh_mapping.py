@@ -96,40 +96,40 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
     The PHH specification (and pokerkit) writes a draw round as every player's ``sd`` in turn,
     then the dealer's ``d dh`` of each player's replacement cards; floorman's engine deals a
     player's replacements before the next player draws (RULES.md "Five Card Draw, 7-A":
-    each player "discards 0-5 cards and receives as many"). A discard that follows an
-    earlier player's discard still waiting for its cards waits in turn, and is placed after
-    that player's ``d dh``. Anything else (a bet, a show, a deal to another player first)
-    releases the waiting discards where they were, so an out-of-order record still reaches
-    the engine in its own order and is refused there.
+    each player "discards 0-5 cards and receives as many"). In a run of ``sd`` and ``d dh``
+    actions that starts with an ``sd``, each discard is followed by that player's next
+    ``d dh`` actions up to the number of cards discarded (in any order of players; one or
+    several deals); deals left unmatched keep their order after the run, so an inconsistent
+    record still reaches the engine, which refuses it. Anything else (a bet, a fold, a show)
+    ends the run.
     """
     out: list[tuple[int, PhhAction]] = []
-    waiting: list[tuple[int, PhhAction]] = []
-    owed, due = 0, 0  # the player whose replacement cards are due, and how many
+    run: list[tuple[int, PhhAction]] = []
+
+    def flush() -> None:
+        deals = [item for item in run if item[1].verb is PhhVerb.DEAL_HOLE]
+        for item in run:
+            if item[1].verb is PhhVerb.DEAL_HOLE:
+                continue
+            out.append(item)
+            due = len(item[1].cards)
+            for deal in [d for d in deals if d[1].player == item[1].actor]:
+                if due <= 0:
+                    break
+                out.append(deal)
+                deals.remove(deal)
+                due -= len(deal[1].cards)
+        out.extend(deals)
+        run.clear()
+
     for index, action in enumerate(actions):
         verb = action.verb
-        if verb is PhhVerb.STAND_PAT_OR_DISCARD and (owed or waiting):
-            waiting.append((index, action))
+        if verb is PhhVerb.STAND_PAT_OR_DISCARD or (run and verb is PhhVerb.DEAL_HOLE):
+            run.append((index, action))
             continue
-        if verb is PhhVerb.DEAL_HOLE and owed and action.player == owed:
-            out.append((index, action))
-            due -= len(action.cards)
-            if due > 0:  # the replacements in several deals
-                continue
-            owed = 0
-            while waiting and not owed:
-                held = waiting.pop(0)
-                out.append(held)
-                due = len(held[1].cards)
-                owed = held[1].actor if due else 0
-            continue
-        if waiting:
-            out.extend(waiting)
-            waiting.clear()
+        flush()
         out.append((index, action))
-        owed, due = 0, 0
-        if verb is PhhVerb.STAND_PAT_OR_DISCARD and action.cards:
-            owed, due = action.actor, len(action.cards)
-    out.extend(waiting)
+    flush()
     return out
 
 
