@@ -13,8 +13,13 @@
   hand in logs).
 * :func:`decode_history` — a file's bytes as text (UTF-16 with a byte-order mark, UTF-8 with
   or without one, else Windows-1252).
-* :func:`audit_paths` — files and directories (recursively) for ``floorman audit``.
-* :class:`AuditSummary` — counts for a summary table.
+* :func:`iter_audit_paths` — files and directories (recursively) for ``floorman audit``,
+  each file's verdicts as soon as they are settled, in file order, whether the files are
+  audited here, in worker processes (``jobs``) or on a Dask cluster
+  (:mod:`floorman.app.audit_parallel`); :func:`audit_paths` collects them (small runs).
+* :func:`audit_file` — one file read and audited alone (what a worker runs).
+* :class:`AuditSummary` / :class:`SummaryCounter` — counts for a summary table, kept in
+  bounded memory (one counter per status, rule, format and game).
 """
 
 from __future__ import annotations
@@ -22,18 +27,22 @@ from __future__ import annotations
 import codecs
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
 from floorman.domain.audit import (
+    UNREADABLE_RULE,
+    AuditFinding,
     AuditStatus,
     HandAudit,
     HandRegistry,
+    PendingAudit,
     SourceFormat,
-    audit_document,
+    audit_hands,
     detect_format,
+    settle,
 )
 from floorman.domain.model import Game
 from floorman.observability.logging import get_logger
@@ -215,13 +224,21 @@ class AuditService:
         """
         alone = run is None
         run = AuditRun() if run is None else run
-        audits = audit_document(text, source=source, format=format, hands=run.hands)
+        audits = self.settle(audit_hands(text, source=source, format=format), run)
+        if alone:
+            self.finish(run)
+        return audits
+
+    def settle(self, pending: Iterable[PendingAudit], run: AuditRun) -> list[HandAudit]:
+        """The final verdicts of one document's hands audited alone
+        (:func:`~floorman.domain.audit.audit_hands`, here or in a worker): screened against
+        the run's hands in order (:func:`~floorman.domain.audit.settle`), then recorded as
+        :meth:`audit_text` records them."""
+        audits = [settle(p, run.hands) for p in pending]
         if run.deferred:
             run.pending += audits
         else:
             self._record(audits, run)
-        if alone:
-            self.finish(run)
         return audits
 
     def _record(self, audits: Iterable[HandAudit], run: AuditRun) -> None:
@@ -300,26 +317,43 @@ class AuditSummary:
     @classmethod
     def of(cls, audits: Iterable[HandAudit]) -> AuditSummary:
         """The summary of ``audits``."""
-        status: Counter[AuditStatus] = Counter()
-        rules: Counter[str] = Counter()
-        notes: Counter[str] = Counter()
-        by_format: dict[tuple[str, str], Counter[str]] = {}
+        counter = SummaryCounter()
         for audit in audits:
-            status[audit.status] += 1
-            key = (audit.format.value, audit.game.value if audit.game else UNKNOWN_GAME_LABEL)
-            by_format.setdefault(key, Counter())[audit.status.value] += 1
-            for finding in audit.findings:
-                (notes if finding.informational else rules)[finding.rule] += 1
-        return cls(
+            counter.add(audit)
+        return counter.summary()
+
+
+class SummaryCounter:
+    """An :class:`AuditSummary` counted one verdict at a time: its memory is one counter per
+    status, rule, and (format, game), however many hands it counts (issue 13 point 4)."""
+
+    def __init__(self) -> None:
+        self.status: Counter[AuditStatus] = Counter()
+        self.rules: Counter[str] = Counter()
+        self.notes: Counter[str] = Counter()
+        self.by_format: dict[tuple[str, str], Counter[str]] = {}
+
+    def add(self, audit: HandAudit) -> None:
+        """Count one verdict."""
+        self.status[audit.status] += 1
+        key = (audit.format.value, audit.game.value if audit.game else UNKNOWN_GAME_LABEL)
+        self.by_format.setdefault(key, Counter())[audit.status.value] += 1
+        for finding in audit.findings:
+            (self.notes if finding.informational else self.rules)[finding.rule] += 1
+
+    def summary(self) -> AuditSummary:
+        """The counts so far."""
+        status = self.status
+        return AuditSummary(
             hands=sum(status.values()),
             clean=status[AuditStatus.CLEAN],
             findings=status[AuditStatus.FINDINGS],
             unverifiable=status[AuditStatus.UNVERIFIABLE],
             unsupported=status[AuditStatus.UNSUPPORTED],
             duplicates=status[AuditStatus.DUPLICATE],
-            by_rule=dict(sorted(rules.items())),
-            notes=dict(sorted(notes.items())),
-            by_format={k: dict(sorted(v.items())) for k, v in sorted(by_format.items())},
+            by_rule=dict(sorted(self.rules.items())),
+            notes=dict(sorted(self.notes.items())),
+            by_format={k: dict(sorted(v.items())) for k, v in sorted(self.by_format.items())},
         )
 
 
@@ -380,44 +414,172 @@ def read_bounded(path: Path, limit: int | None = None) -> bytes:
     return data
 
 
-def audit_paths(
+@dataclass(frozen=True, slots=True)
+class FileAudit:
+    """One file audited alone (:func:`audit_file`): its hands before the run's screening.
+
+    Attributes:
+        skipped: found by a directory search and holding no hand history (a README).
+        pending: the hands (:func:`~floorman.domain.audit.audit_hands`); for a file that
+            could not be read or audited, one ``history.unreadable`` verdict saying so.
+        error: why the file could not be read or audited (``""``: it was); the CLI prints
+            it on stderr.
+    """
+
+    skipped: bool = False
+    pending: tuple[PendingAudit, ...] = ()
+    error: str = ""
+
+
+def failed_file(source: str, message: str, error: str) -> FileAudit:
+    """A file that could not be read or audited: one FINDINGS verdict
+    (``history.unreadable``, line 1, ``message``) and ``error`` for stderr."""
+    verdict = HandAudit(
+        source=source,
+        hand_id="",
+        format=SourceFormat.UNKNOWN,
+        game=None,
+        status=AuditStatus.FINDINGS,
+        findings=(AuditFinding(rule=UNREADABLE_RULE, message=message, line=1),),
+        line=1,
+    )
+    return FileAudit(pending=(PendingAudit(verdict),), error=error)
+
+
+def audit_file(path: Path, named: bool, source: str | None = None) -> FileAudit:
+    """Read and audit one file alone (no run state: a worker process or a Dask task runs
+    it; the run settles the result, :meth:`AuditService.settle`).
+
+    Args:
+        path: the file.
+        named: named on the command line (always audited) rather than found in a directory
+            (skipped when no reader recognises it).
+        source: the name its verdicts carry (default: ``str(path)``).
+
+    Returns:
+        Never raises for a bad file: one that cannot be read (a permission, a size over
+        :data:`MAX_FILE_BYTES`) is a :func:`failed_file`.
+    """
+    source = str(path) if source is None else source
+    try:
+        data = read_bounded(path)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return failed_file(source, f"the file cannot be read: {reason}", str(error))
+    text = decode_history(data)
+    fmt = detect_format(text)
+    if not named and fmt is SourceFormat.UNKNOWN:
+        return FileAudit(skipped=True)
+    return FileAudit(pending=tuple(audit_hands(text, source=source, format=fmt)))
+
+
+Runner = Callable[[Iterable[tuple[Path, bool]]], Iterator[FileAudit]]
+"""Audits ``(file, named)`` pairs with :func:`audit_file` somewhere (here, worker processes,
+a cluster) and yields one :class:`FileAudit` per file, in the files' order, never raising for
+a bad file (:mod:`floorman.app.audit_parallel`)."""
+
+
+def audit_file_guarded(path: Path, named: bool, source: str | None = None) -> FileAudit:
+    """:func:`audit_file`, with an unforeseen failure reported as the file's
+    ``history.unreadable`` verdict (a bad file never stops the others)."""
+    try:
+        return audit_file(path, named, source)
+    except Exception as error:  # a bad file never stops the others
+        name = str(path) if source is None else source
+        return failed_file(name, "the file could not be audited", f"{name}: {error!r}")
+
+
+def audit_here(files: Iterable[tuple[Path, bool]]) -> Iterator[FileAudit]:
+    """The :data:`Runner` of ``--jobs 1``: every file in this process, one after the other."""
+    for path, named in files:
+        yield audit_file_guarded(path, named)
+
+
+@dataclass(frozen=True, slots=True)
+class AuditedFile:
+    """One file's final verdicts, from :func:`iter_audit_paths`."""
+
+    path: Path
+    skipped: bool
+    audits: list[HandAudit]
+    error: str = ""
+
+
+def iter_audit_paths(
     paths: Iterable[Path],
     *,
     service: AuditService | None = None,
+    runner: Runner | None = None,
+    hands: HandRegistry | None = None,
     on_file: Callable[[int, int, Path, list[HandAudit]], None] | None = None,
-) -> PathsAudit:
-    """Audit files and directories.
+) -> Iterator[AuditedFile]:
+    """:func:`iter_audit_files` of :func:`history_files` of ``paths``.
+
+    Raises:
+        FileNotFoundError: a named path does not exist (before any file is audited).
+    """
+    return iter_audit_files(
+        history_files(paths), service=service, runner=runner, hands=hands, on_file=on_file
+    )
+
+
+def iter_audit_files(
+    files: list[tuple[Path, bool]],
+    *,
+    service: AuditService | None = None,
+    runner: Runner | None = None,
+    hands: HandRegistry | None = None,
+    on_file: Callable[[int, int, Path, list[HandAudit]], None] | None = None,
+) -> Iterator[AuditedFile]:
+    """Audit files (``(file, named)``, :func:`history_files`), one :class:`AuditedFile` at a
+    time in file order (memory
+    flat in the number of hands when ``hands`` is a disk index:
+    :class:`~floorman.app.audit_index.DiskHandRegistry`).
 
     A file found by searching a directory whose text no reader recognises (a README, a
     licence) is skipped; a file named explicitly is always audited (an unrecognised one is a
     ``history.unreadable`` finding). The files are one :class:`AuditRun`: a hand repeated in
-    several files is audited once (or flagged when the copies differ).
+    several files is audited once (or flagged when the copies differ), screened here in file
+    order whoever audited the files, so every runner gives the verdicts of :func:`audit_here`.
+    A file that cannot be read or audited is one ``history.unreadable`` verdict (and
+    :attr:`AuditedFile.error`); the other files go on.
 
     Args:
-        paths: files and directories.
+        files: the files, each with whether it was named (always audited) or found in a
+            directory (skipped when it holds no hand history).
         service: the audit use cases (default: one that logs only).
+        runner: where files are audited (default :func:`audit_here`).
+        hands: the run's registry (default: a new in-memory one).
         on_file: called after each file with ``(done, total, path, verdicts)`` (progress).
+    """
+    service = AuditService() if service is None else service
+    run = AuditRun(hands=HandRegistry() if hands is None else hands)
+    results = (audit_here if runner is None else runner)(files)
+    for done, ((path, _), result) in enumerate(zip(files, results, strict=True), start=1):
+        audits = [] if result.skipped else service.settle(result.pending, run)
+        if on_file is not None:
+            on_file(done, len(files), path, audits)
+        yield AuditedFile(path=path, skipped=result.skipped, audits=audits, error=result.error)
+    service.finish(run)
+
+
+def audit_paths(
+    paths: Iterable[Path],
+    *,
+    service: AuditService | None = None,
+    runner: Runner | None = None,
+    on_file: Callable[[int, int, Path, list[HandAudit]], None] | None = None,
+) -> PathsAudit:
+    """:func:`iter_audit_paths` collected: every verdict in memory (small runs, tests; the
+    CLI streams instead).
 
     Raises:
         FileNotFoundError: a named path does not exist.
-        OSError: a file cannot be read, or is larger than :data:`MAX_FILE_BYTES`.
     """
-    service = AuditService() if service is None else service
-    run = AuditRun()
-    files = history_files(paths)
     audits: list[HandAudit] = []
     read: list[Path] = []
     skipped: list[Path] = []
-    for done, (path, named) in enumerate(files, start=1):
-        text = decode_history(read_bounded(path))
-        found: list[HandAudit] = []
-        if named or detect_format(text) is not SourceFormat.UNKNOWN:
-            found = service.audit_text(text, source=str(path), run=run)
-            audits += found
-            read.append(path)
-        else:
-            skipped.append(path)
-        if on_file is not None:
-            on_file(done, len(files), path, found)
-    service.finish(run)
+    for file in iter_audit_paths(paths, service=service, runner=runner, on_file=on_file):
+        (skipped if file.skipped else read).append(file.path)
+        audits += file.audits
     return PathsAudit(audits=tuple(audits), files=tuple(read), skipped=tuple(skipped))
