@@ -27,13 +27,13 @@ import contextlib
 import multiprocessing
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any, Final
 
-from floorman.app.audit import FileAudit, audit_file, audit_file_guarded, failed_file
+from floorman.app.audit import FileAudit, audit_file_guarded, failed_file
 
 START_METHOD: Final = (
     "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
@@ -75,13 +75,15 @@ def tasks(files: Iterable[Job]) -> Iterator[list[Job]]:
         yield task
 
 
-def audit_task(task: list[Job], absolute: bool = False) -> list[FileAudit]:
+def audit_task(task: list[Job], sources: list[str] | None = None) -> list[FileAudit]:
     """:func:`~floorman.app.audit.audit_file_guarded` of each of one task's files (what a
-    worker runs); ``absolute`` reads each file by its absolute path (a cluster worker's
-    working directory is not the caller's) while its verdicts keep the name given."""
+    worker runs); ``sources`` names the files' verdicts (default: their paths; a cluster
+    worker reads absolute paths, its working directory is not the caller's, while the
+    verdicts keep the names given)."""
+    names = [str(path) for path, _ in task] if sources is None else sources
     return [
-        audit_file_guarded(path.absolute() if absolute else path, named, str(path))
-        for path, named in task
+        audit_file_guarded(path, named, name)
+        for (path, named), name in zip(task, names, strict=True)
     ]
 
 
@@ -97,12 +99,21 @@ class ProcessRunner:
     Args:
         jobs: worker processes (>= 1).
         window: tasks in flight (default ``4 * jobs``).
+        task: what a worker runs on a task (default :func:`audit_task`; a module-level
+            function, the workers import it).
     """
 
-    def __init__(self, jobs: int, *, window: int | None = None) -> None:
+    def __init__(
+        self,
+        jobs: int,
+        *,
+        window: int | None = None,
+        task: Callable[[list[Job]], list[FileAudit]] | None = None,
+    ) -> None:
         if jobs < 1:
             raise ValueError("jobs must be at least 1")
         self.jobs = jobs
+        self.task = audit_task if task is None else task
         self.window = window or TASKS_IN_FLIGHT_PER_WORKER * jobs
         self._context = multiprocessing.get_context(START_METHOD)
         if START_METHOD == "forkserver":  # workers fork from a server that imported the audit
@@ -119,7 +130,7 @@ class ProcessRunner:
         try:
             while True:
                 while len(window) < self.window and (task := next(todo, None)) is not None:
-                    window.append((task, pool.submit(audit_task, task)))
+                    window.append((task, pool.submit(self.task, task)))
                 if not window:
                     return
                 task, future = window.popleft()
@@ -143,7 +154,8 @@ class ProcessRunner:
         """Audit one file in a process of its own (after a worker died)."""
         with self._pool(1) as solo:
             try:
-                return solo.submit(audit_file, *job).result()
+                (result,) = solo.submit(self.task, [job]).result()
+                return result
             except BrokenProcessPool:
                 return _failed(job, f"{job[0]}: {STOPPED}")
             except Exception as error:
@@ -185,7 +197,9 @@ class DaskRunner:
         window: deque[tuple[list[Job], Any]] = deque()
         while True:
             while len(window) < self.window and (task := next(todo, None)) is not None:
-                future = self.client.submit(audit_task, task, True, pure=False)
+                absolute = [(path.absolute(), named) for path, named in task]
+                sources = [str(path) for path, _ in task]
+                future = self.client.submit(audit_task, absolute, sources, pure=False)
                 window.append((task, future))
             if not window:
                 return
