@@ -43,7 +43,7 @@ as a test run's gRPC server, can deadlock)."""
 TASKS_IN_FLIGHT_PER_WORKER: Final = 4
 """Tasks submitted ahead per worker (smooths out files of uneven size; bounds memory)."""
 TASK_FILES: Final = 32
-TASK_BYTES: Final = 256 * 1024
+TASK_BYTES: Final = 64 * 1024
 """A task is consecutive files up to :data:`TASK_FILES` of them or :data:`TASK_BYTES` in
 all (one round trip to a worker for many small files; a large file alone)."""
 STOPPED: Final = "the audit process stopped while reading this file"
