@@ -315,7 +315,12 @@ def _runner(args: argparse.Namespace, files: int) -> tuple[Runner | None, Any]:
 
 def run_audit(args: argparse.Namespace, *, stdout: TextIO, stderr: TextIO) -> int:
     """Run ``floorman audit``; returns the exit status."""
-    from floorman.app.audit import AuditService, SummaryCounter, history_files, iter_audit_files
+    from floorman.app.audit import (
+        AuditService,
+        SummaryCounter,
+        iter_audit_files,
+        iter_history_files,
+    )
     from floorman.app.audit_index import DiskHandRegistry
     from floorman.app.audit_parallel import DaskUnavailableError
     from floorman.config import LOG_LEVELS
@@ -333,8 +338,8 @@ def run_audit(args: argparse.Namespace, *, stdout: TextIO, stderr: TextIO) -> in
     configure_logging(level=args.log_level, stream=stderr)
     paths = [Path(p) for p in args.paths]
     try:
-        found = history_files(paths)
-        runner, closing = _runner(args, len(found))
+        total = sum(1 for _ in iter_history_files(paths))  # a walk that keeps no list
+        runner, closing = _runner(args, total)
     except FileNotFoundError as error:
         stderr.write(f"floorman audit: error: {error}\n")
         return EXIT_USAGE
@@ -348,7 +353,8 @@ def run_audit(args: argparse.Namespace, *, stdout: TextIO, stderr: TextIO) -> in
     try:
         with DiskHandRegistry() as hands:
             for file in iter_audit_files(
-                found,
+                iter_history_files(paths),
+                total=total,
                 service=AuditService(),
                 runner=runner,
                 hands=hands,

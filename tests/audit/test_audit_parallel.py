@@ -144,8 +144,10 @@ def test_a_file_that_kills_its_worker_is_reported_and_the_run_goes_on(tmp_path):
     for number, name in enumerate(names, start=3000):  # distinct hand numbers: no duplicates
         (tmp_path / name).write_text(DRAW_STARS.replace("#1001", f"#{number}"))
     runner = ProcessRunner(2, window=2, task=dying_task)
-    results = list(runner([(tmp_path / name, True) for name in names]))
-    assert len(results) == len(names)
+    jobs = [(tmp_path / name, True) for name in names]
+    pairs = list(runner(jobs))
+    assert [job for job, _ in pairs] == jobs
+    results = [result for _, result in pairs]
     statuses = [[p.audit.status for p in r.pending] for r in results]
     assert statuses[3] == [AuditStatus.FINDINGS]
     assert results[3].pending[0].audit.findings[0].rule == UNREADABLE_RULE

@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import codecs
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -367,31 +368,52 @@ class PathsAudit:
     skipped: tuple[Path, ...]
 
 
+def iter_history_files(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
+    """``(file, named)`` for every file to audit, one at a time (memory: one directory
+    listing per level of the walk, never the whole list): named files as given (any path
+    that exists and is not a directory: a device such as ``/dev/null`` reads as an empty
+    document), directories searched recursively for files ending in
+    :data:`HISTORY_SUFFIXES`, in the order of ``sorted(directory.rglob("*"))`` (each level
+    sorted by name, a directory's files where its name sorts), hidden files and folders left
+    out, symbolic links to folders not followed.
+
+    Raises:
+        FileNotFoundError: a named path does not exist (checked before anything is yielded).
+    """
+    paths = list(paths)
+    for path in paths:
+        if not path.exists():
+            raise FileNotFoundError(f"no such file or directory: {path}")
+    for path in paths:
+        if path.is_dir():
+            yield from ((found, False) for found in _walk(path))
+        else:  # a file, or a device or pipe named on purpose (/dev/null)
+            yield path, True
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    """The history files under ``folder`` (see :func:`iter_history_files`)."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:  # an unreadable folder holds nothing to list
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path = folder / entry.name
+        if entry.is_dir(follow_symlinks=False):
+            yield from _walk(path)
+        elif entry.is_file() and path.suffix.lower() in HISTORY_SUFFIXES:
+            yield path
+
+
 def history_files(paths: Iterable[Path]) -> list[tuple[Path, bool]]:
-    """``(file, named)`` for every file to audit: named files as given (any path that exists
-    and is not a directory: a device such as ``/dev/null`` reads as an empty document),
-    directories searched recursively (sorted) for files ending in :data:`HISTORY_SUFFIXES`,
-    hidden ones left out.
+    """:func:`iter_history_files` as a list.
 
     Raises:
         FileNotFoundError: a named path does not exist.
     """
-    out: list[tuple[Path, bool]] = []
-    for path in paths:
-        if path.is_dir():
-            for found in sorted(path.rglob("*")):
-                relative = found.relative_to(path).parts
-                if (
-                    found.is_file()
-                    and found.suffix.lower() in HISTORY_SUFFIXES
-                    and not any(part.startswith(".") for part in relative)
-                ):
-                    out.append((found, False))
-        elif path.exists():  # a file, or a device or pipe named on purpose (/dev/null)
-            out.append((path, True))
-        else:
-            raise FileNotFoundError(f"no such file or directory: {path}")
-    return out
+    return list(iter_history_files(paths))
 
 
 MAX_FILE_BYTES: Final = 256 * 1024 * 1024
@@ -473,10 +495,13 @@ def audit_file(path: Path, named: bool, source: str | None = None) -> FileAudit:
     return FileAudit(pending=tuple(audit_hands(text, source=source, format=fmt)))
 
 
-Runner = Callable[[Iterable[tuple[Path, bool]]], Iterator[FileAudit]]
+Job = tuple[Path, bool]
+"""A file to audit and whether it was named (see :func:`iter_history_files`)."""
+Runner = Callable[[Iterable[Job]], Iterator[tuple[Job, FileAudit]]]
 """Audits ``(file, named)`` pairs with :func:`audit_file` somewhere (here, worker processes,
-a cluster) and yields one :class:`FileAudit` per file, in the files' order, never raising for
-a bad file (:mod:`floorman.app.audit_parallel`)."""
+a cluster) and yields each with its :class:`FileAudit`, in the files' order, never raising
+for a bad file (:mod:`floorman.app.audit_parallel`); it reads the files lazily (a bounded
+number ahead)."""
 
 
 def audit_file_guarded(path: Path, named: bool, source: str | None = None) -> FileAudit:
@@ -489,10 +514,10 @@ def audit_file_guarded(path: Path, named: bool, source: str | None = None) -> Fi
         return failed_file(name, "the file could not be audited", f"{name}: {error!r}")
 
 
-def audit_here(files: Iterable[tuple[Path, bool]]) -> Iterator[FileAudit]:
+def audit_here(files: Iterable[Job]) -> Iterator[tuple[Job, FileAudit]]:
     """The :data:`Runner` of ``--jobs 1``: every file in this process, one after the other."""
-    for path, named in files:
-        yield audit_file_guarded(path, named)
+    for job in files:
+        yield job, audit_file_guarded(*job)
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,14 +543,16 @@ def iter_audit_paths(
     Raises:
         FileNotFoundError: a named path does not exist (before any file is audited).
     """
+    files = history_files(paths)
     return iter_audit_files(
-        history_files(paths), service=service, runner=runner, hands=hands, on_file=on_file
+        files, total=len(files), service=service, runner=runner, hands=hands, on_file=on_file
     )
 
 
 def iter_audit_files(
-    files: list[tuple[Path, bool]],
+    files: Iterable[Job],
     *,
+    total: int,
     service: AuditService | None = None,
     runner: Runner | None = None,
     hands: HandRegistry | None = None,
@@ -546,7 +573,9 @@ def iter_audit_files(
 
     Args:
         files: the files, each with whether it was named (always audited) or found in a
-            directory (skipped when it holds no hand history).
+            directory (skipped when it holds no hand history); read lazily
+            (:func:`iter_history_files`).
+        total: how many files there are (for ``on_file``).
         service: the audit use cases (default: one that logs only).
         runner: where files are audited (default :func:`audit_here`).
         hands: the run's registry (default: a new in-memory one).
@@ -555,10 +584,10 @@ def iter_audit_files(
     service = AuditService() if service is None else service
     run = AuditRun(hands=HandRegistry() if hands is None else hands)
     results = (audit_here if runner is None else runner)(files)
-    for done, ((path, _), result) in enumerate(zip(files, results, strict=True), start=1):
+    for done, ((path, _), result) in enumerate(results, start=1):
         audits = [] if result.skipped else service.settle(result.pending, run)
         if on_file is not None:
-            on_file(done, len(files), path, audits)
+            on_file(done, total, path, audits)
         yield AuditedFile(path=path, skipped=result.skipped, audits=audits, error=result.error)
     service.finish(run)
 

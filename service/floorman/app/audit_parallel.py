@@ -1,8 +1,8 @@
 """Audit runners that spread the files over processes or a cluster (issue 13 points 3, 5).
 
 Each is a :data:`~floorman.app.audit.Runner`: it runs :func:`~floorman.app.audit.audit_file`
-on every ``(file, named)`` pair somewhere else and yields the results **in the files'
-order**, keeping at most ``window`` tasks (runs of consecutive files, :func:`tasks`) in
+on every ``(file, named)`` pair somewhere else and yields each with its result **in the
+files' order**, keeping at most ``window`` tasks (runs of consecutive files, :func:`tasks`) in
 flight, so memory is bounded by the window, not by the run. The run's state (duplicate
 screening, the summary, the log budget) stays in the calling process
 (:func:`~floorman.app.audit.iter_audit_files`), so every runner gives the verdicts of
@@ -30,10 +30,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
 from typing import Any, Final
 
-from floorman.app.audit import FileAudit, audit_file_guarded, failed_file
+from floorman.app.audit import FileAudit, Job, audit_file_guarded, failed_file
 
 START_METHOD: Final = (
     "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
@@ -55,9 +54,6 @@ def available_cores() -> int:
         return max(1, len(os.sched_getaffinity(0)))
     except AttributeError:  # not on Linux
         return max(1, os.cpu_count() or 1)
-
-
-Job = tuple[Path, bool]
 
 
 def tasks(files: Iterable[Job]) -> Iterator[list[Job]]:
@@ -122,8 +118,8 @@ class ProcessRunner:
     def _pool(self, workers: int) -> ProcessPoolExecutor:
         return ProcessPoolExecutor(max_workers=workers, mp_context=self._context)
 
-    def __call__(self, files: Iterable[Job]) -> Iterator[FileAudit]:
-        """One :class:`FileAudit` per file, in order."""
+    def __call__(self, files: Iterable[Job]) -> Iterator[tuple[Job, FileAudit]]:
+        """Each file with its :class:`FileAudit`, in order."""
         todo = tasks(files)
         pool = self._pool(self.jobs)
         window: deque[tuple[list[Job], Future[list[FileAudit]]]] = deque()
@@ -141,12 +137,12 @@ class ProcessRunner:
                     suspects = [*task, *(job for t, _ in window for job in t)]
                     window.clear()
                     for suspect in suspects:
-                        yield self._alone(suspect)
+                        yield suspect, self._alone(suspect)
                     pool = self._pool(self.jobs)
                     continue
                 except Exception as error:  # a bad file never stops the others
                     results = [_failed(job, error) for job in task]
-                yield from results
+                yield from zip(task, results, strict=True)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
@@ -191,8 +187,8 @@ class DaskRunner:
         threads = sum(self.client.nthreads().values())
         self.window = window or max(8, TASKS_IN_FLIGHT_PER_WORKER * threads)
 
-    def __call__(self, files: Iterable[Job]) -> Iterator[FileAudit]:
-        """One :class:`FileAudit` per file, in order."""
+    def __call__(self, files: Iterable[Job]) -> Iterator[tuple[Job, FileAudit]]:
+        """Each file with its :class:`FileAudit`, in order."""
         todo = tasks(files)
         window: deque[tuple[list[Job], Any]] = deque()
         while True:
@@ -209,7 +205,7 @@ class DaskRunner:
             except Exception as error:  # a bad file never stops the others
                 results = [_failed(job, error) for job in task]
             future.release()
-            yield from results
+            yield from zip(task, results, strict=True)
 
     def close(self) -> None:
         """Close the client this runner opened (a client passed in stays open)."""
