@@ -118,9 +118,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Print peak RSS per scale and the --jobs speed-up."""
     parser = argparse.ArgumentParser(prog="python -m bench.audit_scale", description=__doc__)
     parser.add_argument("--scales", default="1,10,100", help="copies of the corpus to audit")
-    parser.add_argument("--rounds", type=int, default=3, help="interleaved speed-up rounds")
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="interleaved speed-up rounds (0: no speed-up)"
+    )
     parser.add_argument("--memory-jobs", type=int, default=1, help="--jobs of the memory runs")
     parser.add_argument("--speedup-copies", type=int, default=10, help="copies timed")
+    parser.add_argument("--no-memory", action="store_true", help="the speed-up only")
     args = parser.parse_args(argv)
     if not CORPUS.is_dir():
         print(f"corpus not found at {CORPUS.resolve()}: nothing to measure")
@@ -129,46 +132,62 @@ def main(argv: Sequence[str] | None = None) -> int:
     root = Path(tempfile.mkdtemp(prefix="floorman-audit-scale-"))
     try:
         started = time.perf_counter()
-        folders = build_copies(CORPUS, root / "corpus", max([*scales, args.speedup_copies]))
+        wanted = [args.speedup_copies] if args.rounds else []
+        if not args.no_memory:
+            wanted += scales
+        folders = build_copies(CORPUS, root / "corpus", max(wanted, default=1))
         took = time.perf_counter() - started
         print(f"{len(folders)} renumbered copies of the corpus in {took:.0f} s")
         out = root / "report.json"
-        base: dict | None = None
-        print(f"memory: floorman audit --json --no-progress --jobs {args.memory_jobs}")
-        print(
-            f"  {'copies':>6} {'hands':>9} {'dupl.':>6} {'findings':>9} {'wall s':>8} "
-            f"{'peak RSS MiB':>13}"
-        )
-        for scale in scales:
-            wall, rss, summary = run_audit(folders[:scale], args.memory_jobs, out)
-            if base is None:
-                base = {k: summary[k] // scale for k in COUNTED}
-            check_counts(summary, base, scale)
-            print(
-                f"  {scale:>5}x {summary['hands']:>9,} {summary['duplicates']:>6} "
-                f"{summary['findings']:>9,} {wall:>8.1f} {rss / 1024:>13.1f}"
-            )
-        timed = folders[: args.speedup_copies]
-        walls: dict[int, list[float]] = {1: [], 2: []}
-        hands = 0
-        for _ in range(max(args.rounds, 1)):
-            for jobs in (1, 2):
-                wall, _, summary = run_audit(timed, jobs, out)
-                walls[jobs].append(wall)
-                hands = summary["hands"]
-        one, two = statistics.median(walls[1]), statistics.median(walls[2])
-        print(
-            f"speed-up: {len(timed)} copies ({hands:,} hands), median of {len(walls[1])} "
-            "interleaved rounds, whole command"
-        )
-        for jobs, median in ((1, one), (2, two)):
-            spread = f"{min(walls[jobs]):.1f}-{max(walls[jobs]):.1f}"
-            rate = hands / median
-            print(f"  --jobs {jobs}: {median:6.1f} s  {rate:8,.0f} hands/s  (rounds {spread} s)")
-        print(f"  --jobs 2 / --jobs 1: {one / two:.2f}x on {os.cpu_count()} cores")
+        if not args.no_memory:
+            memory(folders, scales, args.memory_jobs, out)
+        if args.rounds:
+            speedup(folders[: args.speedup_copies], args.rounds, out)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     return 0
+
+
+def memory(folders: Sequence[Path], scales: Sequence[int], jobs: int, out: Path) -> None:
+    """Print the peak RSS of ``floorman audit --json`` on each number of copies."""
+    base: dict | None = None
+    print(f"memory: floorman audit --json --no-progress --jobs {jobs}")
+    print(
+        f"  {'copies':>6} {'hands':>9} {'dupl.':>6} {'findings':>9} {'wall s':>8} "
+        f"{'peak RSS MiB':>13}"
+    )
+    for scale in scales:
+        wall, rss, summary = run_audit(folders[:scale], jobs, out)
+        if base is None:
+            base = {k: summary[k] // scale for k in COUNTED}
+        check_counts(summary, base, scale)
+        print(
+            f"  {scale:>5}x {summary['hands']:>9,} {summary['duplicates']:>6} "
+            f"{summary['findings']:>9,} {wall:>8.1f} {rss / 1024:>13.1f}"
+        )
+
+
+def speedup(timed: Sequence[Path], rounds: int, out: Path) -> None:
+    """Print the median wall time of ``--jobs 1`` and ``--jobs 2`` on ``timed``."""
+    walls: dict[int, list[float]] = {1: [], 2: []}
+    hands = 0
+    load = os.getloadavg()[0]
+    for _ in range(rounds):
+        for jobs in (1, 2):
+            wall, _, summary = run_audit(timed, jobs, out)
+            walls[jobs].append(wall)
+            hands = summary["hands"]
+    one, two = statistics.median(walls[1]), statistics.median(walls[2])
+    print(
+        f"speed-up: {len(timed)} copies ({hands:,} hands), median of {len(walls[1])} "
+        "interleaved rounds, whole command"
+    )
+    for jobs, median in ((1, one), (2, two)):
+        spread = f"{min(walls[jobs]):.1f}-{max(walls[jobs]):.1f}"
+        rate = hands / median
+        print(f"  --jobs {jobs}: {median:6.1f} s  {rate:8,.0f} hands/s  (rounds {spread} s)")
+    print(f"  --jobs 2 / --jobs 1: {one / two:.2f}x on {os.cpu_count()} cores")
+    print(f"  load average (1 min) before / after: {load:.1f} / {os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":
