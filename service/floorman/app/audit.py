@@ -19,7 +19,7 @@
   (:mod:`floorman.app.audit_parallel`); :func:`audit_paths` collects them (small runs).
 * :func:`audit_file` — one file read and audited alone (what a worker runs).
 * :class:`AuditSummary` / :class:`SummaryCounter` — counts for a summary table, kept in
-  bounded memory (one counter per status, rule, format and game).
+  bounded memory (:mod:`floorman.app.audit_summary`).
 """
 
 from __future__ import annotations
@@ -27,12 +27,13 @@ from __future__ import annotations
 import codecs
 import os
 import re
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+from floorman.app.audit_summary import AuditSummary as AuditSummary
+from floorman.app.audit_summary import SummaryCounter as SummaryCounter
 from floorman.domain.audit import (
     UNREADABLE_RULE,
     AuditFinding,
@@ -290,72 +291,6 @@ class AuditService:
                 limit=MAX_FINDING_LOG_LINES,
                 message="more findings than one audit run logs; the metric counts them all",
             )
-
-
-@dataclass(frozen=True, slots=True)
-class AuditSummary:
-    """Counts over audited hands.
-
-    Attributes:
-        hands: every verdict (unsupported, duplicate and unreadable parts included).
-        clean / findings / unverifiable / unsupported / duplicates: verdicts by status
-            (``duplicates``: identical copies of a hand met before, not audited again).
-        by_rule: rule id -> findings of that rule (informational ones apart, in ``notes``).
-        notes: informational rule id -> count (``card.unknown``).
-        by_format: (format, game or ``unknown``) -> status -> hands.
-    """
-
-    hands: int = 0
-    clean: int = 0
-    findings: int = 0
-    unverifiable: int = 0
-    unsupported: int = 0
-    duplicates: int = 0
-    by_rule: Mapping[str, int] = field(default_factory=dict)
-    notes: Mapping[str, int] = field(default_factory=dict)
-    by_format: Mapping[tuple[str, str], Mapping[str, int]] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, audits: Iterable[HandAudit]) -> AuditSummary:
-        """The summary of ``audits``."""
-        counter = SummaryCounter()
-        for audit in audits:
-            counter.add(audit)
-        return counter.summary()
-
-
-class SummaryCounter:
-    """An :class:`AuditSummary` counted one verdict at a time: its memory is one counter per
-    status, rule, and (format, game), however many hands it counts (issue 13 point 4)."""
-
-    def __init__(self) -> None:
-        self.status: Counter[AuditStatus] = Counter()
-        self.rules: Counter[str] = Counter()
-        self.notes: Counter[str] = Counter()
-        self.by_format: dict[tuple[str, str], Counter[str]] = {}
-
-    def add(self, audit: HandAudit) -> None:
-        """Count one verdict."""
-        self.status[audit.status] += 1
-        key = (audit.format.value, audit.game.value if audit.game else UNKNOWN_GAME_LABEL)
-        self.by_format.setdefault(key, Counter())[audit.status.value] += 1
-        for finding in audit.findings:
-            (self.notes if finding.informational else self.rules)[finding.rule] += 1
-
-    def summary(self) -> AuditSummary:
-        """The counts so far."""
-        status = self.status
-        return AuditSummary(
-            hands=sum(status.values()),
-            clean=status[AuditStatus.CLEAN],
-            findings=status[AuditStatus.FINDINGS],
-            unverifiable=status[AuditStatus.UNVERIFIABLE],
-            unsupported=status[AuditStatus.UNSUPPORTED],
-            duplicates=status[AuditStatus.DUPLICATE],
-            by_rule=dict(sorted(self.rules.items())),
-            notes=dict(sorted(self.notes.items())),
-            by_format={k: dict(sorted(v.items())) for k, v in sorted(self.by_format.items())},
-        )
 
 
 @dataclass(frozen=True, slots=True)
