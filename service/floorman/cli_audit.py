@@ -340,10 +340,7 @@ def run_audit(args: argparse.Namespace, *, stdout: TextIO, stderr: TextIO) -> in
     try:
         total = sum(1 for _ in iter_history_files(paths))  # a walk that keeps no list
         runner, closing = _runner(args, total)
-    except FileNotFoundError as error:
-        stderr.write(f"floorman audit: error: {error}\n")
-        return EXIT_USAGE
-    except (DaskUnavailableError, OSError, ValueError) as error:
+    except (DaskUnavailableError, OSError) as error:  # a missing path, an unusable scheduler
         stderr.write(f"floorman audit: error: {error}\n")
         return EXIT_USAGE
     bar = ProgressBar(stderr, enabled=not args.no_progress)
