@@ -9,8 +9,9 @@ screening, the summary, the log budget) stays in the calling process
 ``--jobs 1`` in the same order.
 
 * :class:`ProcessRunner` — ``floorman audit --jobs N``: a
-  :class:`~concurrent.futures.ProcessPoolExecutor` of N processes (``forkserver`` start:
-  a worker never inherits the caller's threads). A worker that dies (a crash, the
+  :class:`~concurrent.futures.ProcessPoolExecutor` of N processes (started by ``fork`` from
+  a single-threaded caller, the CLI; by ``forkserver`` when the caller runs other threads:
+  :func:`start_method`). A worker that dies (a crash, the
   out-of-memory killer) breaks the pool: the files then in flight are audited again one at a
   time, each in a fresh process, so the one that kills its process is the only one reported
   (``history.unreadable``), and the run goes on with a new pool.
@@ -26,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -34,18 +36,28 @@ from typing import Any, Final
 
 from floorman.app.audit import FileAudit, Job, audit_file_guarded, failed_file
 
-START_METHOD: Final = (
+SAFE_START_METHOD: Final = (
     "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 )
-"""How worker processes start: never ``fork`` (a copy of a process with other threads, such
-as a test run's gRPC server, can deadlock)."""
+"""How worker processes start when the caller runs other threads: never ``fork`` then (a
+copy of a process with other threads, such as a test run's gRPC server, can deadlock)."""
+STOPPED: Final = "the audit process stopped while reading this file"
+
+
+def start_method() -> str:
+    """``fork`` when this process runs one thread (the CLI: a worker starts at once, with
+    the audit already imported), else :data:`SAFE_START_METHOD`."""
+    if threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods():
+        return "fork"
+    return SAFE_START_METHOD
+
+
 TASKS_IN_FLIGHT_PER_WORKER: Final = 4
 """Tasks submitted ahead per worker (smooths out files of uneven size; bounds memory)."""
 TASK_FILES: Final = 32
 TASK_BYTES: Final = 64 * 1024
 """A task is consecutive files up to :data:`TASK_FILES` of them or :data:`TASK_BYTES` in
 all (one round trip to a worker for many small files; a large file alone)."""
-STOPPED: Final = "the audit process stopped while reading this file"
 
 
 def available_cores() -> int:
@@ -111,8 +123,9 @@ class ProcessRunner:
         self.jobs = jobs
         self.task = audit_task if task is None else task
         self.window = window or TASKS_IN_FLIGHT_PER_WORKER * jobs
-        self._context = multiprocessing.get_context(START_METHOD)
-        if START_METHOD == "forkserver":  # workers fork from a server that imported the audit
+        method = start_method()
+        self._context = multiprocessing.get_context(method)
+        if method == "forkserver":  # workers fork from a server that imported the audit
             self._context.set_forkserver_preload(["floorman.app.audit"])
 
     def _pool(self, workers: int) -> ProcessPoolExecutor:
