@@ -176,3 +176,26 @@ def test_the_disk_index_screens_exactly_as_the_memory_registry():
         assert [disk.screen(m) for m in marks] == [memory.screen(m) for m in marks]
         assert len(disk) == len(memory) == 2
         assert disk.versions("p:1") == [("x", FirstCopy("a.txt", 1)), ("z", FirstCopy("c.txt", 1))]
+
+
+def test_the_progress_bar_and_the_text_report_are_those_of_jobs_1(repeated):
+    """Issue 13 point 3: on a terminal, ``--jobs 2`` draws the bar of ``--jobs 1`` file by
+    file (the parent counts each file as its verdicts arrive, in order), and the text report
+    (finding lines, then the summary table) is the same."""
+    from floorman.cli import build_parser
+    from floorman.cli_audit import run_audit
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    seen = {}
+    for jobs in ("1", "2"):
+        out, err = io.StringIO(), Tty()
+        args = build_parser().parse_args(["audit", "--jobs", jobs, str(repeated)])
+        seen[jobs] = (run_audit(args, stdout=out, stderr=err), out.getvalue(), err.getvalue())
+    assert seen["2"] == seen["1"]
+    status, out, bar = seen["1"]
+    assert bar.count("\r") == 5
+    assert bar.endswith("] 5/5 files, 5 hands, 1 with findings\n")
+    assert "  duplicates              2" in out and status == 1
