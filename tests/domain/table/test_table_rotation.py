@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from floorman.domain.errors import InvalidArgument
 from floorman.domain.model import BettingStructure, Game, Stakes
 from floorman.domain.table.rotation import (
     MAX_MIXED_SEATS,
@@ -31,10 +30,18 @@ def test_mixed_games_horse_entries_in_order_fixed_limit_with_the_table_stakes():
     assert MAX_MIXED_SEATS == 8
 
 
-def test_mixed_games_eight_game_refused_until_deuce_to_seven_triple_draw_exists():
-    with pytest.raises(InvalidArgument) as caught:
-        named_entries(NamedRotation.EIGHT_GAME, STAKES)
-    assert caught.value.violations[0].field == "settings.rotation.named"
+def test_mixed_games_eight_game_entries_now_that_deuce_to_seven_triple_draw_is_dealt():
+    entries = named_entries(NamedRotation.EIGHT_GAME, STAKES)
+    assert [(e.game, e.betting_structure) for e in entries] == [
+        (Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.FIXED_LIMIT),
+        (Game.TEXAS_HOLDEM, BettingStructure.FIXED_LIMIT),
+        (Game.OMAHA_HI_LO, BettingStructure.FIXED_LIMIT),
+        (Game.RAZZ, BettingStructure.FIXED_LIMIT),
+        (Game.SEVEN_CARD_STUD, BettingStructure.FIXED_LIMIT),
+        (Game.SEVEN_CARD_STUD_HI_LO, BettingStructure.FIXED_LIMIT),
+        (Game.TEXAS_HOLDEM, BettingStructure.NO_LIMIT),
+        (Game.OMAHA, BettingStructure.POT_LIMIT),
+    ]
 
 
 def test_mixed_games_each_entry_plays_one_orbit_of_the_players_dealt_in_at_its_first_hand():
