@@ -161,15 +161,26 @@ ROTATION_ALIASES: Final = {
 """Short names of the named rotations (RULES.md "Mixed games")."""
 
 
+def _listed_entry(item: Any) -> tpb.RotationEntry:
+    """A list item of :func:`game_rotation`: a ``RotationEntry``, a game name, or a
+    ``(game, structure)`` pair."""
+    if isinstance(item, tpb.RotationEntry):
+        return item
+    if isinstance(item, str | int):
+        return rotation_entry(item)
+    game_name, *rest = item
+    return rotation_entry(game_name, betting_structure=rest[0] if rest else 0)
+
+
 def game_rotation(
     rotation: EnumInput | Sequence[tpb.RotationEntry | tuple[Any, ...]] | tpb.GameRotation,
     *,
     dealers_choice: bool = False,
 ) -> tpb.GameRotation:
     """A ``GameRotation``: a named one (``"horse"``, ``"8-game"``, ``"ROTATION_HORSE"`` or
-    the number), or a list of entries (``RotationEntry`` messages or ``(game, structure)``
-    tuples, names as :func:`rotation_entry`) played in order, or, with ``dealers_choice``,
-    the list the button chooses from."""
+    the number), or a list of entries (``RotationEntry`` messages, game names or
+    ``(game, structure)`` pairs, names as :func:`rotation_entry`) played in order, or, with
+    ``dealers_choice``, the list the button chooses from."""
     if isinstance(rotation, tpb.GameRotation):
         return rotation
     if isinstance(rotation, str | int):
@@ -179,9 +190,7 @@ def game_rotation(
         if isinstance(key, str) and key in ROTATION_ALIASES:
             return tpb.GameRotation(named=ROTATION_ALIASES[key])
         return tpb.GameRotation(named=enum_value(tpb.Rotation, "ROTATION_", rotation))
-    entries = [
-        item if isinstance(item, tpb.RotationEntry) else rotation_entry(*item) for item in rotation
-    ]
+    entries = [_listed_entry(item) for item in rotation]
     listed = tpb.RotationEntries(entries=entries)
     if dealers_choice:
         return tpb.GameRotation(dealers_choice=listed)
