@@ -12,6 +12,7 @@ import json
 import pytest
 from tables_app_support import DEALER, Table, service
 
+from floorman.app.tables import codec
 from floorman.app.tables import commands as c
 from floorman.app.tables.repository import TableRepository, snapshot_from, snapshot_json
 from floorman.domain.errors import InvalidArgument, RuleViolation
@@ -228,3 +229,30 @@ def test_mixed_games_rotation_rebuilt_from_the_log_and_from_a_snapshot(tmp_path)
         again = Table(cold, "t1", live.sequence, _ids=itertools.count(10_000))
         assert [play(again)[0] for _ in range(3)] == [RAZZ, RAZZ, STUD]
         assert snapshot_json(cold.repository.load("t1"))["rotation"][0] == 3
+
+
+def test_mixed_games_log_payloads_read_back_equal():
+    """A mixed table's settings (named, custom, dealer's choice) and its HandStarted events
+    (entry, position after the hand, unseen button) read back equal from the log's JSON; a
+    one-game table's payloads carry no rotation keys (older logs read alike)."""
+    table = horse_table()
+    for _ in range(9):
+        play(table)
+    for item in table.service.store.read_events("t1"):
+        event = codec.decode_event(item.payload)
+        assert codec.encode_event(event) == item.payload
+    started = [
+        codec.decode_event(item.payload)
+        for item in table.service.store.read_events("t1")
+        if '"hand_started"' in item.payload
+    ]
+    assert [e.rotation_entry for e in started] == [0] * 4 + [1] * 4 + [2]
+    assert started[-1].unseen_button is not None and started[-1].positions is None
+    custom = Rotation(
+        entries=(RotationEntry(game=H, betting_structure=NL, stakes=Stakes(big_blind=10)),),
+        dealers_choice=True,
+    )
+    settings = mixed(custom, minor_units_per_unit=1)
+    assert codec.settings_from(codec.settings_json(settings)) == settings
+    plain = TableSettings(game=RAZZ, stakes=STAKES)
+    assert "rotation" not in codec.settings_json(plain)
