@@ -433,16 +433,17 @@ def test_mixed_games_eight_game_table_two_rotations_each_game_one_orbit(eight_ga
 
 
 def test_mixed_games_eight_game_blinds_and_stakes_per_entry(eight_game):
-    """One Stakes for the named rotation: the limit games' small bet 20 (blinds 10/20, the
-    bring-in 10 and antes 5 in stud); NL Hold'em and PL Omaha blinds 10/20 by RULES.md
-    "Stakes defaults" (big blind = the small bet)."""
+    """One Stakes for the named rotation: the limit games' small bet 20 (blinds 10/20; antes
+    5 in stud, and no ante in the button games); NL Hold'em and PL Omaha blinds 10/20 by
+    RULES.md "Stakes defaults" (big blind = the small bet)."""
     for played in eight_game.played[:40]:
         view = eight_game.table.hand(played.hand_id)
         forced = {(b.kind, b.amount) for b in view.config.forced_bets if not b.dead}
         if played.game in STUDS:
             assert forced == {(pb.FORCED_BET_KIND_ANTE, 5)}
-        else:
+        else:  # the table's ante is the stud games' only
             assert (pb.FORCED_BET_KIND_BIG_BLIND, 20) in forced
+            assert {kind for kind, _amount in forced} <= BLINDS
             assert all(
                 amount == 10 for kind, amount in forced if kind == pb.FORCED_BET_KIND_SMALL_BLIND
             )

@@ -29,7 +29,7 @@ from floorman.domain.errors import FieldViolation
 from floorman.domain.table import events as ev
 from floorman.domain.table.placement import Positions
 from floorman.domain.table.redaction import Role
-from floorman.domain.table.rotation import Choice, NamedRotation, named_rotation
+from floorman.domain.table.rotation import Choice, NamedRotation, entry_stakes, named_rotation
 from floorman.domain.table.seats import EntryOption, Seat, SeatStatus
 from floorman.domain.table.settings import (
     ButtonRule,
@@ -205,12 +205,12 @@ def _rotation_from_pb(
             problems=problems,
             default=conv.default_structure(game),
         )
-        own = (
-            conv.stakes_from_pb(item.stakes, field=f"{where}.stakes", problems=problems)
-            if item.HasField("stakes")
-            else stakes
-        )
         if game is not None and structure is not None:
+            own = (
+                conv.stakes_from_pb(item.stakes, field=f"{where}.stakes", problems=problems)
+                if item.HasField("stakes")
+                else entry_stakes(game, stakes)
+            )
             entries.append(RotationEntry(game=game, betting_structure=structure, stakes=own))
     if not listed.entries:
         problems.append(FieldViolation(f"{field}.{kind}.entries", "", "list 1 to 32 entries"))

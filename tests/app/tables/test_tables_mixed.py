@@ -96,6 +96,25 @@ def test_mixed_games_horse_each_game_one_orbit_button_through_stud_hands():
     assert sum(seat.stack for seat in view.seats) == 4 * 5000
 
 
+def test_mixed_games_named_rotation_splits_the_table_stakes_by_game():
+    """One Stakes(small_bet=20, ante=5) for HORSE: Hold'em posts blinds 10/20 and no ante,
+    Razz antes 5 with a 10 bring-in and no blinds."""
+    table = horse_table()
+    holdem = table.run(c.StartHand).outcome.hand.config
+    finish(table)
+    assert {(b.kind, b.amount) for b in holdem.forced_bets} == {
+        (ForcedBetKind.SMALL_BLIND, 10),
+        (ForcedBetKind.BIG_BLIND, 20),
+    }
+    assert holdem.stakes.ante == 0
+    for _ in range(7):
+        play(table)
+    razz = table.run(c.StartHand).outcome.hand
+    assert razz.config.game is RAZZ
+    assert {(b.kind, b.amount) for b in razz.config.forced_bets} == {(ForcedBetKind.ANTE, 5)}
+    assert razz.config.stakes.ante == 5
+
+
 def test_mixed_games_stud_hands_deal_from_the_fixed_dealer_position_with_antes_only():
     """A Razz hand of the HORSE table: the engine's button is the fixed dealer position (0),
     antes and the bring-in only; the hand carries the unseen button and no positions."""

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from floorman.domain.errors import InvalidArgument, RuleViolation
+from floorman.domain.games import game_spec
 from floorman.domain.model import BettingStructure, Game, Stakes
 from floorman.domain.table.placement import Positions, ring_after
 from floorman.domain.table.settings import MAX_MIXED_SEATS, Rotation, RotationEntry
@@ -34,6 +35,7 @@ __all__ = [
     "RotationEntry",
     "RotationPosition",
     "advance",
+    "entry_stakes",
     "named_entries",
     "named_rotation",
     "next_entry",
@@ -72,16 +74,31 @@ _EIGHT_GAME: Final = (
 )
 
 
+def entry_stakes(game: Game, stakes: Stakes) -> Stakes:
+    """The part of a mixed table's ``stakes`` an entry of ``game`` plays with (docs/rules.md
+    "Mixed games"): the stud games take the antes and the bring-in, the button games the
+    blinds (and the board games the straddle and the big-blind ante); every game the small
+    and big bet and the rounding units. So one Stakes serves a whole HORSE table: its ante is
+    the stud games', never a Hold'em ante."""
+    spec = game_spec(game)
+    blinds, antes = {"small_blind": 0, "big_blind": 0}, {"ante": 0, "bring_in": 0}
+    cleared = blinds if spec.is_stud else antes
+    if not spec.has_board:
+        cleared |= {"straddle": 0, "big_blind_ante": 0}
+    return replace(stakes, **cleared)
+
+
 def named_entries(name: NamedRotation, stakes: Stakes) -> tuple[RotationEntry, ...]:
-    """The entries of a named rotation, every one with the table's ``stakes`` (the small
-    and big bet of the limit games; the NL / PL games take their blinds from the same
-    Stakes, per RULES.md "Stakes defaults" when left 0).
+    """The entries of a named rotation, every one with the table's ``stakes`` as
+    :func:`entry_stakes` splits them (the small and big bet of the limit games; the NL / PL
+    games take their blinds from the same Stakes, per RULES.md "Stakes defaults" when left
+    0; the stud games the ante and bring-in).
 
     8-Game's 2-7 Triple Draw seats at most 6, so an 8-Game table does too.
     """
     table = _HORSE if name is NamedRotation.HORSE else _EIGHT_GAME
     return tuple(
-        RotationEntry(game=game, betting_structure=structure, stakes=stakes)
+        RotationEntry(game=game, betting_structure=structure, stakes=entry_stakes(game, stakes))
         for game, structure in table
     )
 
