@@ -275,3 +275,29 @@ def test_mixed_games_log_payloads_read_back_equal():
     assert codec.settings_from(codec.settings_json(settings)) == settings
     plain = TableSettings(game=RAZZ, stakes=STAKES)
     assert "rotation" not in codec.settings_json(plain)
+
+
+def test_mixed_games_a_rotation_opening_with_stud_hands_the_button_on():
+    """A custom list opening with Razz: the unseen button starts on the lowest seat and moves
+    1-2-4 (three hands: three dealt in at the first); a newcomer on seat 6 during the Razz
+    orbit is dealt into the next Razz hand (stud deals in everyone present); Hold'em then
+    puts the button on seat 6, where the orbit would have been, and plays four hands."""
+    rotation = Rotation(
+        entries=(
+            RotationEntry(game=RAZZ, betting_structure=FL, stakes=STAKES),
+            RotationEntry(game=H, betting_structure=FL, stakes=Stakes(small_bet=20)),
+        )
+    )
+    table = Table.create(service(), mixed(rotation))
+    for seat in (1, 2, 4):
+        table.seat(seat, 5000)
+    assert play(table) == (RAZZ, 1)
+    table.seat(6, 5000)
+    reply = table.run(c.StartHand)
+    assert len(reply.outcome.hand.config.seats) == 4  # the newcomer is dealt in
+    finish(table)
+    assert reply.outcome.table.button_seat == 2
+    assert play(table) == (RAZZ, 4)
+    hands = [play(table) for _ in range(4)]
+    assert hands == [(H, 6), (H, 1), (H, 2), (H, 4)]
+    assert play(table) == (RAZZ, 6)
