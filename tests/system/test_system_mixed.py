@@ -133,6 +133,8 @@ class MixedSession:
     entry: int = 0
     left: int = 0
     names: Iterator[str] = field(default_factory=lambda: iter(f"p{n}" for n in range(10_000)))
+    joins_due: list[int] = field(default_factory=lambda: [4, 14, 24])
+    leaves_due: list[int] = field(default_factory=lambda: [9, 19])
 
     def join(self, seat: int, buy_in: int, entry: int = tpb.ENTRY_OPTION_UNSPECIFIED) -> None:
         self.table.seat(seat, buy_in, next(self.names), entry=entry)
@@ -153,8 +155,9 @@ class MixedSession:
         return table
 
     def roster(self, hands: int) -> None:
-        """Between hands: busted players leave, and every few hands somebody joins (posting
-        or waiting for the big blind), leaves, sits out or comes back; never between an
+        """Between hands: busted players leave; somebody joins at hands 4, 14 and 24 and
+        leaves at hands 9 and 19 (or soon after); at random somebody else joins (posting or
+        waiting for the big blind), leaves, sits out or comes back; never between an
         orbit's last hand and the next orbit's first (so the button's move from one game to
         the next is checked on the same seats)."""
         table = self.check_chips()
@@ -168,6 +171,14 @@ class MixedSession:
         free = [n for n in range(1, self.max_seats + 1) if n not in taken]
         away = [s.seat for s in table.seats if s.status == tpb.SEAT_STATUS_SITTING_OUT]
         present = _present(table)
+        if self.joins_due and hands >= self.joins_due[0] and free:
+            self.joins_due.pop(0)
+            self.join(self.rng.choice(free), 2000, tpb.ENTRY_OPTION_WAIT_FOR_BIG_BLIND)
+            return
+        if self.leaves_due and hands >= self.leaves_due[0] and len(present) > 2:
+            self.leaves_due.pop(0)
+            self.leave(self.rng.choice(present))
+            return
         roll = self.rng.random()
         if away and roll < 0.3:
             self.table.call("SitIn", seat=away[0])
@@ -400,7 +411,7 @@ def test_mixed_games_horse_table_two_rotations_each_game_one_orbit(horse):
     assert table.settings.max_seats == 8
     assert table.settings.rotation.named == tpb.ROTATION_HORSE
     check_orbits(horse, ROTATIONS)
-    assert horse.joins >= 6 and horse.leaves >= 1
+    assert horse.joins >= 5 + 3 and horse.leaves >= 2
     lengths = {hands for _entry, hands in horse.orbits}
     assert len(lengths) >= 2, "players joining and leaving change the orbits' lengths"
 
@@ -426,7 +437,7 @@ def test_mixed_games_eight_game_table_two_rotations_each_game_one_orbit(eight_ga
     table = eight_game.table.table()
     assert table.settings.max_seats == 6
     check_orbits(eight_game, ROTATIONS)
-    assert eight_game.joins >= 6 and eight_game.leaves >= 1
+    assert eight_game.joins >= 4 + 3 and eight_game.leaves >= 2
     checks = check_buttons(eight_game, 6)
     print(f"8-Game: {len(eight_game.played)} hands, orbits {eight_game.orbits}, {checks}")
     assert checks.pairs >= 8 and checks.game_changes >= 2, checks
