@@ -668,6 +668,20 @@ def test_mixed_games_bad_rotations_are_invalid_argument(dealer_server):
         )
 
 
+def test_mixed_games_rotation_entries_have_a_request_limit(dealer_server):
+    """docs/operations.md ``rotation_entries`` (32): a list of 33 entries is refused by the
+    request limits, naming the field and the limit."""
+    entries = [_entry(pb.GAME_RAZZ, FL, small_bet=20)] * 33
+    settings = tpb.TableSettings(
+        rotation=tpb.GameRotation(custom=tpb.RotationEntries(entries=entries))
+    )
+    with pytest.raises(grpc.RpcError) as refused:
+        GrpcTable.create(stub_for(dealer_server.channel), settings)
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    described = dict(field_violations(refused.value))
+    assert "(limit rotation_entries)" in described["settings.rotation.custom.entries"], described
+
+
 def test_mixed_games_restart_replays_the_rotation(tmp_path: Path):
     """A HORSE table played past a snapshot (every 25 hands) and into an orbit, the server
     stopped and started again on the same store: the table announces the same next game and
