@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from floorman.domain.engine import Finding, Phase, settle_hand, start_hand
-from floorman.domain.errors import InvalidArgument, RuleViolation
+from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Action, ActionType, HandConfig, SeatState
 from floorman.domain.settlement import UnverifiableHand
 from floorman.domain.table.events import HandActed, HandSettled, HandStarted
@@ -23,8 +23,8 @@ from floorman.domain.table.placement import place_hand
 from floorman.domain.table.redaction import Viewer
 from floorman.domain.table.rotation import (
     NO_CHOICE,
+    START,
     Choice,
-    RotationPosition,
     advance,
     next_entry,
     unseen_button,
@@ -64,23 +64,12 @@ def begin_hand(state: TableState, *, hand_id: str, choice: Choice = NO_CHOICE) -
     if rotation is not None:
         entry = next_entry(rotation, state.rotation, choice)
         settings = for_entry(table, rotation.entries[entry])
-    else:
+    else:  # a one-game table is a rotation of one entry: StartHand may name it
         settings = table
-        if choice.entry > 1:
-            raise InvalidArgument.single("rotation_entry", "", "a one-game table has entry 1")
-        next_entry(
-            Rotation(
-                entries=(
-                    RotationEntry(
-                        game=table.game,
-                        betting_structure=table.betting_structure,
-                        stakes=table.stakes,
-                    ),
-                )
-            ),
-            RotationPosition(entry=0, hands_left=0),
-            choice,
+        only = RotationEntry(
+            game=table.game, betting_structure=table.betting_structure, stakes=table.stakes
         )
+        next_entry(Rotation(entries=(only,)), START, choice)
     stud = settings.spec.is_stud
     placement = place_hand(
         settings=settings,
