@@ -414,6 +414,10 @@ def test_mixed_games_horse_table_two_rotations_each_game_one_orbit(horse):
     assert horse.joins >= 5 + 3 and horse.leaves >= 2
     lengths = {hands for _entry, hands in horse.orbits}
     assert len(lengths) >= 2, "players joining and leaving change the orbits' lengths"
+    listed = horse.table.client.list_hands(table_id=horse.table.table_id, page_size=1000)
+    assert [(h.hand_id, h.game) for h in listed.hands] == [
+        (p.hand_id, p.game) for p in horse.played
+    ], "ListHands names each hand's own game"
 
 
 def test_mixed_games_horse_button_moves_through_stud_hands(horse):
