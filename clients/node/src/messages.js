@@ -106,19 +106,60 @@ function toHistory(items) {
   });
 }
 
+/** Short names of the named rotations (RULES.md "Mixed games"). */
+const ROTATION_ALIASES = {
+  horse: 'ROTATION_HORSE',
+  '8-game': 'ROTATION_EIGHT_GAME',
+  '8game': 'ROTATION_EIGHT_GAME',
+  eight_game: 'ROTATION_EIGHT_GAME',
+};
+
+const STAKE_FIELDS = ['smallBet', 'bigBet', 'ante', 'bringIn', 'smallBlind', 'bigBlind',
+  'wholeUnit', 'oddChipUnit', 'straddle', 'bigBlindAnte'];
+
+/**
+ * A mixed table's RotationEntry: `rotationEntry('holdem', { bettingStructure: 'no_limit',
+ * smallBlind: 5, bigBlind: 10 })`; no Stakes field: the table's stakes.
+ */
+function rotationEntry(game, { bettingStructure, ...stakes } = {}) {
+  const entry = { game: gameName(game) };
+  if (bettingStructure !== undefined) {
+    entry.bettingStructure = enumName('BETTING_STRUCTURE_', bettingStructure);
+  }
+  if (Object.keys(stakes).length) entry.stakes = stakes;
+  return entry;
+}
+
+/**
+ * A GameRotation: a named one (`'horse'`, `'8-game'`, `'ROTATION_HORSE'`), or a list of
+ * entries (RotationEntry objects, or `[game, options]` pairs for `rotationEntry`) played in
+ * order, or with `dealersChoice: true` the list the button chooses from.
+ */
+function gameRotation(rotation, { dealersChoice = false } = {}) {
+  if (typeof rotation === 'string' || typeof rotation === 'number') {
+    if (dealersChoice) throw new Error("dealer's choice takes a list of entries");
+    const alias = typeof rotation === 'string' ? ROTATION_ALIASES[rotation.trim().toLowerCase()] : undefined;
+    return { named: alias || enumName('ROTATION_', rotation) };
+  }
+  if (!Array.isArray(rotation)) return rotation; // a GameRotation object as is
+  const entries = rotation.map((item) => (Array.isArray(item) ? rotationEntry(...item) : item));
+  return dealersChoice ? { dealersChoice: { entries } } : { custom: { entries } };
+}
+
 /**
  * TableSettings for a fixed-limit table: `tableSettings('draw', { smallBet: 20,
  * dealMode: 'recorded' })`; any Stakes field (`ante`, `bringIn`, `bigBet` ...) or
- * TableSettings field (`maxSeats`, `rake`, `bettingStructure: 'no_limit'`) by name.
+ * TableSettings field (`maxSeats`, `rake`, `bettingStructure: 'no_limit'`) by name. A mixed
+ * table: `tableSettings(null, { smallBet: 20, ante: 5, rotation: 'horse' })`, or a list of
+ * entries (see `gameRotation`; `dealersChoice: true` for dealer's choice).
  */
 function tableSettings(game, { smallBet, name = '', dealMode, buttonRule, bettingStructure,
-  ...rest }) {
-  const stakeFields = ['bigBet', 'ante', 'bringIn', 'smallBlind', 'bigBlind', 'wholeUnit',
-    'oddChipUnit'];
+  rotation, dealersChoice = false, ...rest }) {
   const stakes = { smallBet };
-  const settings = { name, game: gameName(game) };
+  const settings = { name };
+  if (game !== null && game !== undefined) settings.game = gameName(game);
   for (const [key, value] of Object.entries(rest)) {
-    if (stakeFields.includes(key)) stakes[key] = value;
+    if (STAKE_FIELDS.includes(key)) stakes[key] = value;
     else settings[key] = value;
   }
   if (dealMode !== undefined) settings.dealMode = enumOf('DealMode', dealMode, 'dealMode');
@@ -126,9 +167,11 @@ function tableSettings(game, { smallBet, name = '', dealMode, buttonRule, bettin
   if (bettingStructure !== undefined) {
     settings.bettingStructure = enumOf('BettingStructure', bettingStructure, 'bettingStructure');
   }
+  if (rotation !== undefined) settings.rotation = gameRotation(rotation, { dealersChoice });
   return { ...settings, stakes };
 }
 
 module.exports = {
-  GAME_ALIASES, action, deal, enumName, enumOf, gameName, tableSettings, toHistory,
+  GAME_ALIASES, ROTATION_ALIASES, action, deal, enumName, enumOf, gameName, gameRotation,
+  rotationEntry, tableSettings, toHistory,
 };
