@@ -69,10 +69,6 @@ FORMATS = {
     tpb.HISTORY_FORMAT_OPEN_HAND_HISTORY_JSON: apb.AUDIT_FORMAT_OPEN_HAND_HISTORY,
     tpb.HISTORY_FORMAT_POKERSTARS_TEXT: apb.AUDIT_FORMAT_POKERSTARS,
 }
-MISSING_TRIPLE_DRAW_EXPORT = (
-    "the 2-7 Triple Draw exporters / readers (PHH F2L3D, OHH Draw, PokerStars 'Triple Draw "
-    "2-7 Lowball') are built in lane lowfmt; remove this xfail after merging it"
-)
 
 
 @pytest.fixture(scope="module")
@@ -135,6 +131,7 @@ class MixedSession:
     names: Iterator[str] = field(default_factory=lambda: iter(f"p{n}" for n in range(10_000)))
     joins_due: list[int] = field(default_factory=lambda: [4, 14, 24])
     leaves_due: list[int] = field(default_factory=lambda: [9, 19])
+    mixed_name: str = ""  # the mixed header a PokerStars export carries ("HORSE", "8-Game")
 
     def join(self, seat: int, buy_in: int, entry: int = tpb.ENTRY_OPTION_UNSPECIFIED) -> None:
         self.table.seat(seat, buy_in, next(self.names), entry=entry)
@@ -336,15 +333,23 @@ def export_and_audit(
     for fmt, audit_format in FORMATS.items():
         for start in range(0, len(hands), 40):
             batch = hands[start : start + 40]
+            contents = [
+                session.table.client.export_hand_history(
+                    table_id=session.table.table_id, hand_id=played.hand_id, format=fmt
+                ).content
+                for played in batch
+            ]
+            if fmt == tpb.HISTORY_FORMAT_POKERSTARS_TEXT and session.mixed_name:
+                # the mixed header, as PokerStars writes it: "HORSE (Razz Limit, 10/20)"
+                heads = [c.splitlines()[0] for c in contents]
+                assert all(f":  {session.mixed_name} (" in h for h in heads), heads[:2]
             documents = [
                 apb.HandHistoryDocument(
                     name=f"hand-{played.number}-{tpb.HistoryFormat.Name(fmt)}",
-                    content=session.table.client.export_hand_history(
-                        table_id=session.table.table_id, hand_id=played.hand_id, format=fmt
-                    ).content.encode(),
+                    content=content.encode(),
                     format=audit_format,
                 )
-                for played in batch
+                for played, content in zip(batch, contents, strict=True)
             ]
             response = audit.AuditHandHistories(
                 apb.AuditHandHistoriesRequest(documents=documents), timeout=120
@@ -382,6 +387,10 @@ def _session(server: ServerProcess, settings: tpb.TableSettings, entries, seed: 
     table = GrpcTable.create(stub_for(server.channel), settings)
     size = table.table().settings.max_seats
     session = MixedSession(table=table, entries=entries, max_seats=size, rng=random.Random(seed))
+    session.mixed_name = {
+        tpb.ROTATION_HORSE: "HORSE",
+        tpb.ROTATION_EIGHT_GAME: "8-Game",
+    }.get(settings.rotation.named, "Mixed Games" if settings.HasField("rotation") else "")
     for seat in (1, 2, 4, 5, 7)[: size - 2]:
         session.join(seat, 2000)
     return session
@@ -471,7 +480,6 @@ def test_mixed_games_eight_game_non_draw_hands_exported_and_audited(dealer_serve
     assert set(counts) == games
 
 
-@pytest.mark.xfail(reason=MISSING_TRIPLE_DRAW_EXPORT, strict=False)
 def test_mixed_games_eight_game_triple_draw_hands_exported_and_audited(dealer_server, eight_game):
     """The 8-Game's 2-7 Triple Draw hands: exports audit clean as 2-7 Triple Draw."""
     counts = export_and_audit(dealer_server, eight_game, {pb.GAME_DEUCE_TO_SEVEN_TRIPLE_DRAW})
