@@ -6,6 +6,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.stamp-install
 PROTOS := $(shell find proto/floorman -name '*.proto' | sort)
 GEN_DIR := service
+# The Python client's copy of the generated code (floorman_client.v1, tools/client_stubs.py).
+CLIENT_GEN_DIR := clients/python/floorman_client/v1
 BUF := tools/node_modules/.bin/buf
 NODE_CLIENT := clients/node
 NODE_STAMP := $(NODE_CLIENT)/node_modules/.stamp-npm-ci
@@ -21,13 +23,14 @@ export FLOORMAN_LISTEN FLOORMAN_METRICS_LISTEN FLOORMAN_STORE
 run: install
 	$(BIN)/floorman serve
 
-## install: create .venv and install floorman with its test and dev extras (idempotent)
+## install: create .venv and install floorman (with its test and dev extras) and the Python
+## client it depends on (clients/python, from the local path), both editable (idempotent)
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml clients/python/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dev]'
+	$(BIN)/python -m pip install --quiet -e clients/python -e '.[test,dev]'
 	@$(MAKE) --no-print-directory generate-if-needed
 	touch $(STAMP)
 
@@ -35,13 +38,16 @@ $(STAMP): pyproject.toml
 generate-if-needed:
 	@for p in $(PROTOS); do \
 	  base=$${p#proto/}; out=$(GEN_DIR)/$${base%.proto}_pb2.py; \
-	  if [ ! -f $$out ]; then $(MAKE) --no-print-directory generate; break; fi; \
+	  client=$(CLIENT_GEN_DIR)/$$(basename $${base%.proto})_pb2.py; \
+	  if [ ! -f $$out ] || [ ! -f $$client ]; then $(MAKE) --no-print-directory generate; break; fi; \
 	done
 
-## generate: regenerate the Python code from proto/ (committed; never edit by hand)
+## generate: regenerate the Python code from proto/ (committed; never edit by hand): the
+## server's floorman.v1 and the client's copy floorman_client.v1 (tools/client_stubs.py)
 generate:
 	$(BIN)/python -m grpc_tools.protoc -I proto \
 	  --python_out=$(GEN_DIR) --pyi_out=$(GEN_DIR) --grpc_python_out=$(GEN_DIR) $(PROTOS)
+	$(BIN)/python tools/client_stubs.py $(GEN_DIR)/floorman/v1 $(CLIENT_GEN_DIR)
 
 ## generate-check: regenerate into a scratch folder and fail on any difference
 generate-check: install
@@ -50,7 +56,11 @@ generate-check: install
 	  --python_out=$$tmp --pyi_out=$$tmp --grpc_python_out=$$tmp $(PROTOS); \
 	for f in $$(cd $$tmp && find . -name '*.py' -o -name '*.pyi' | sort); do \
 	  diff -u $(GEN_DIR)/$$f $$tmp/$$f || { echo "generated code is stale: run make generate"; rm -rf $$tmp; exit 1; }; \
-	done; rm -rf $$tmp; echo "generated code is up to date"
+	done; \
+	$(BIN)/python tools/client_stubs.py $$tmp/floorman/v1 $$tmp/client || { rm -rf $$tmp; exit 1; }; \
+	diff -ru $(CLIENT_GEN_DIR) $$tmp/client -x __pycache__ \
+	  || { echo "the client's generated code is stale: run make generate"; rm -rf $$tmp; exit 1; }; \
+	rm -rf $$tmp; echo "generated code is up to date"
 
 $(BUF): tools/package.json tools/package-lock.json
 	npm ci --prefix tools --no-audit --no-fund --loglevel=error
@@ -61,8 +71,8 @@ buf: $(BUF)
 ## lint: ruff, buf lint (STANDARD), buf breaking against the last release's image
 ## (proto/baseline.binpb, docs/api-evolution.md), generated-code check
 lint: install $(BUF)
-	$(BIN)/ruff check service tests bench clients/python
-	$(BIN)/ruff format --check service tests bench clients/python
+	$(BIN)/ruff check service tests bench clients/python tools/client_stubs.py
+	$(BIN)/ruff format --check service tests bench clients/python tools/client_stubs.py
 	cd proto && ../$(BUF) lint
 	@if [ -f proto/baseline.binpb ]; then cd proto && ../$(BUF) breaking --against baseline.binpb \
 	   && echo "buf breaking: no breaking change against the release in proto/baseline.binpb"; \
@@ -77,9 +87,12 @@ $(NODE_STAMP): $(NODE_CLIENT)/package.json $(NODE_CLIENT)/package-lock.json
 	npm ci --prefix $(NODE_CLIENT) --no-audit --no-fund --loglevel=error
 	touch $(NODE_STAMP)
 
-## test-node: the Node.js client's tests (npm ci, then npm test) against a live floorman serve
+## test-node: the Node.js client's tests (npm ci, which copies the protos in and generates the
+## declarations, then npm test) against a live floorman serve, and tsc --strict on the typed
+## examples
 test-node: install $(NODE_STAMP)
 	cd $(NODE_CLIENT) && FLOORMAN_BIN="$(abspath $(BIN))/floorman" npm test
+	cd $(NODE_CLIENT) && npm run typecheck
 
 ## baseline: record the proto contract of a release as proto/baseline.binpb (docs/api-evolution.md)
 baseline: $(BUF)

@@ -10,7 +10,10 @@ Sections (each is also runnable alone as ``python -m bench.<module>``):
 * ``replay`` — corpus hands replayed per second vs pokerkit (issue 3).
 * ``store`` — raw store commit and append rates (issue 4).
 * ``table`` — durable RecordAction latency at 1 and 50 tables (issue 4).
-* ``audit`` — hands audited per second vs pokerkit loading the same PHH (issue 5).
+* ``audit`` — hands audited per second vs pokerkit loading the same PHH (issue 5), and per
+  room format (issue 13).
+* ``audit_scale`` — ``floorman audit``'s peak RSS on 1x, 10x and 100x the corpus (renumbered
+  copies) and the ``--jobs 2`` speed-up over ``--jobs 1`` (issue 13).
 * ``load`` — 200 clients mixing evaluation and table traffic for 60 s against one server:
   p50/p99 per RPC, errors, server memory (issue 6).
 
@@ -35,6 +38,7 @@ SECTIONS: dict[str, str] = {
     "store": "bench.store_bench",
     "table": "bench.table_bench",
     "audit": "bench.audit_bench",
+    "audit_scale": "bench.audit_scale",
     "load": "bench.load_bench",
 }
 

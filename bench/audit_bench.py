@@ -79,11 +79,11 @@ def room_texts(
 
 def audit_phh(texts: list[str]) -> Callable[[], int]:
     def run() -> int:
-        clean = 0
+        judged = 0
         for text in texts:
             (audit,) = audit_document(text, source="bench", format=SourceFormat.PHH)
-            clean += audit.status is AuditStatus.CLEAN
-        return clean
+            judged += audit.status is not AuditStatus.UNSUPPORTED
+        return judged
 
     return run
 
@@ -139,7 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     phh = seed_phh_texts(CORPUS)
     rooms = room_texts(CORPUS)
     room_hands = sum(hands for _, _, hands in rooms)
-    assert audit_phh(phh)() == len(phh), "a seed PHH hand does not audit clean"
+    # every hand judged (some F7S records write a face-up card as ??: card.unknown findings)
+    assert audit_phh(phh)() == len(phh), "a seed PHH hand is not judged"
     cases = [
         ("floorman audit PHH", audit_phh(phh), len(phh)),
         ("pokerkit load+replay PHH", pokerkit_phh(phh), len(phh)),

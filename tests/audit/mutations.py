@@ -33,7 +33,13 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pokerkit import EightOrBetterLowHand, RegularLowHand, StandardHighHand
+from pokerkit import (
+    EightOrBetterLowHand,
+    RegularLowHand,
+    StandardBadugiHand,
+    StandardHighHand,
+    StandardLowHand,
+)
 
 from floorman.domain.audit import AuditStatus, HandAudit, SourceFormat, audit_document, audit_hand
 from floorman.domain.audit.from_pokerstars import (
@@ -140,8 +146,12 @@ def _winners(game: Game, hands: dict[int, str], board: str) -> tuple[tuple[int, 
         top = max(values.values())
         return tuple(sorted(seat for seat, value in values.items() if value == top))
 
-    if game is Game.RAZZ:
+    if game in (Game.RAZZ, Game.ACE_TO_FIVE_TRIPLE_DRAW):  # ace-to-five low
         return (best(RegularLowHand), ())
+    if game in (Game.DEUCE_TO_SEVEN_SINGLE_DRAW, Game.DEUCE_TO_SEVEN_TRIPLE_DRAW):
+        return (best(StandardLowHand), ())  # pokerkit's 2-7 low (RULES.md "Lowball draw")
+    if game is Game.BADUGI:
+        return (best(StandardBadugiHand), ())
     if game is Game.SEVEN_CARD_STUD_HI_LO:
         return (best(StandardHighHand), best(EightOrBetterLowHand, qualifying=True))
     return (best(StandardHighHand), ())
@@ -565,9 +575,17 @@ def _phh_auditor(name: str) -> Callable[[str], HandAudit]:
 
 
 def _phh_actions(text: str) -> list[str]:
+    """The raw action strings, single- or double-quoted, one a line or all on one line;
+    TOML comments between them (``"p1 f",  # Yockey``) are left out."""
     match = re.search(r"actions = \[(?P<body>.*?)\]\s*$", text, re.MULTILINE | re.DOTALL)
     assert match is not None
-    return re.findall(r"'([^']*)'", match.group("body"))
+    out = []
+    for line in match.group("body").splitlines():
+        if line.strip().startswith("#"):
+            continue  # a comment line
+        line = re.sub(r"([\"'],?)\s*#.*$", r"\1", line)  # a comment after the last action
+        out += [double or single for double, single in re.findall(r'"([^"]*)"|\'([^\']*)\'', line)]
+    return out
 
 
 def _phh_with_actions(text: str, actions: list[str]) -> str:
@@ -595,6 +613,9 @@ def _phh_tally(hand: PhhHand) -> _PhhTally:
     left = [int(s) - int(a) for s, a in zip(hand.starting_stacks, hand.antes, strict=True)]
     contributed = [int(a) for a in hand.antes]
     bets = [0] * n
+    for p, blind in enumerate(hand.blinds_or_straddles or ()):  # live blinds: first-round bets
+        put = min(int(blind), left[p])
+        bets[p], left[p], contributed[p] = put, left[p] - put, contributed[p] + put
     folded: set[int] = set()
     before, street_of, opens = [], [], set()
     street, acted = 0, False
@@ -659,17 +680,23 @@ def _phh_bet(unit: Unit, hand: PhhHand, rng: random.Random) -> Mutant | None:
     index = rng.choice(picks)
     action = hand.actions[index]
     raw = _phh_actions(unit.text)
-    raw[index] = re.sub(r"cbr (\d+)", lambda m: f"cbr {int(m.group(1)) + 1}", raw[index])
-    text = _phh_with_actions(unit.text, raw)
     bets, left = tally.before[index]
     p = action.actor - 1
-    if int(action.amount) + 1 - bets[p] >= left[p]:  # type: ignore[arg-type]
+    new_to, rule = int(action.amount) + 1, "bet.amount"  # type: ignore[arg-type]
+    if hand.variant_info.structure is not BettingStructure.FIXED_LIMIT:
+        # pot and no limit: a raise to the current bet plus one chip is below the minimum
+        # raise (at least the big blind); a bet of one chip above nothing below the minimum bet
+        new_to = max(bets) + 1
+        rule = "bet.min_raise" if max(bets) > bets[p] else "bet.amount"
+    raw[index] = re.sub(r"cbr (\d+)", f"cbr {new_to}", raw[index])
+    text = _phh_with_actions(unit.text, raw)
+    if new_to - bets[p] >= left[p]:
         return _legal("bet_amount", unit, text, "the new amount is the player's whole stack")
     return Mutant(
         kind="bet_amount",
         name=unit.name,
         text=text,
-        expected=frozenset({"bet.amount"}),
+        expected=frozenset({rule}),
         event_index=_event_of(unit, index),
         seats=frozenset({_seat_of(hand, p)}),
     )

@@ -27,15 +27,16 @@ from tests.audit.rooms_corpus import ROOM_KNOWN_FINDINGS, ROOM_SITES
 SUMMARY_PROPERTY = "audit_summary"
 SEED_GAMES = {"stud_hi", "stud_hilo", "razz", "five_card_draw", "five_card_stud"}
 COMMUNITY_CARD_HANDS = {
-    "cash/FTP/10Game-6max-USD-2.50-5.201104.Sample.txt": 24,
-    "tour/Stars/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": 66,
+    "cash/FTP/10Game-6max-USD-2.50-5.201104.Sample.txt": 24 + 30,
+    "tour/Stars/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": 66 + 18,
     "tour/Merge/HORSE-Tournament-Freeroll.201107.xml": 14,
 }
-"""Hands of the manifests' "other" games that floorman plays (issue 11): the Full Tilt file's
-Limit Hold'em 10, No Limit Hold'em 3, Pot Limit Omaha Hi 10, Limit Omaha H/L 1; the
+"""Hands of the manifests' "other" games that floorman plays (issue 11, issue 12): the Full
+Tilt file's Limit Hold'em 10, No Limit Hold'em 3, Pot Limit Omaha Hi 10, Limit Omaha H/L 1,
+and its No Limit 2-7 Single Draw 10, Limit 2-7 Triple Draw 10, Limit Badugi 10; the
 PokerStars file's Hold'em Limit 24, Hold'em No Limit 24, Omaha Hi/Lo Limit 17, Omaha Pot
-Limit 1 (their headers); the Merge HORSE file's hold'em 10 and Omaha hi-lo 4 (game codes
-23 and 37); the rest (2-7, badugi) stays unsupported."""
+Limit 1 and Triple Draw 2-7 Lowball Limit 18 (their headers); the Merge HORSE file's hold'em
+10 and Omaha hi-lo 4 (game codes 23 and 37). No hand of the corpus stays unsupported."""
 READ_SITES = {
     "PokerStars": SourceFormat.POKERSTARS,
     "FullTilt": SourceFormat.FULL_TILT,
@@ -189,6 +190,11 @@ def test_seed_game_hands_audit_clean_or_with_a_known_fault(corpus_audits, record
         f"{rate:.0f} seed-game hands/s; {counts}"
     )
     print(f"\ncorpus audit: {line}")
+    verdicts = Counter((a.format.value, a.game.value if a.game else "-", a.status.value)
+                       for a in every)  # fmt: skip
+    print(f"{'format':<12} {'game':<28} {'verdict':<13} hands")
+    for (fmt, game, status), n in sorted(verdicts.items()):
+        print(f"{fmt:<12} {game:<28} {status:<13} {n}")
     record_property(SUMMARY_PROPERTY, f"corpus audit: {line}")
     assert not unexpected, "\n".join(unexpected)
     assert seen_known == set(KNOWN_FINDINGS), "a known fault was not found as written down"
@@ -197,9 +203,10 @@ def test_seed_game_hands_audit_clean_or_with_a_known_fault(corpus_audits, record
     assert {g for _, g in per_game} == {
         "five_card_draw", "five_card_stud", "razz", "seven_card_stud", "seven_card_stud_hi_lo",
         "texas_holdem", "omaha", "omaha_hi_lo", "short_deck_holdem",
+        "deuce_to_seven_single_draw", "deuce_to_seven_triple_draw", "badugi",
     }  # fmt: skip
     assert (summary.hands, summary.clean, summary.findings, summary.unsupported) == (
-        1201, 1108, 28, 64,
+        1201, 1172, 28, 0,
     )  # fmt: skip
 
 
@@ -216,9 +223,10 @@ def test_short_all_in_bring_in_full_tilt_hand_audits_clean(corpus_audits):
 
 
 def test_phh_variants_we_play_are_read_and_the_others_unsupported(corpus_audits):
-    """The 30 F7S, F7S/8 and FR hands and the 543 FT, NT, NS, PO and FO/8 hands are audited
-    (all clean but the seven PHH hands of :data:`KNOWN_FINDINGS`); the 16 2-7 and badugi hands are
-    unsupported, never clean. Counts per variant are printed."""
+    """The 30 F7S, F7S/8 and FR hands, the 543 FT, NT, NS, PO and FO/8 hands and the 16 2-7
+    and Badugi hands (F2L3D 8, N2L1D 7, FB 1: RULES.md "Lowball draw and Badugi", the WSOP
+    big-blind ante docs/rules.md) are audited, all clean but the seven PHH hands of
+    :data:`KNOWN_FINDINGS`; none is unsupported. Counts per variant are printed."""
     audits, _ = corpus_audits
     phh = [a for name, verdicts in audits.items() if name.startswith("phh/") for a in verdicts]
     statuses = Counter(a.status for a in phh)
@@ -230,13 +238,10 @@ def test_phh_variants_we_play_are_read_and_the_others_unsupported(corpus_audits)
     )
     print("\nphh audit per variant: " + ", ".join(f"{v} {s} {n}" for (v, s), n in
                                                   sorted(per_variant.items())))  # fmt: skip
-    assert statuses == {
-        AuditStatus.CLEAN: 566,
-        AuditStatus.FINDINGS: 7,
-        AuditStatus.UNSUPPORTED: 16,
-    }
+    assert statuses == {AuditStatus.CLEAN: 582, AuditStatus.FINDINGS: 7}
     assert {v: n for (v, status), n in per_variant.items() if status == "clean"} == {
         "F7S": 13, "F7S_8": 2, "FR": 10, "FT": 7, "NT": 512, "PO": 8, "FO_8": 14,
+        "F2L3D": 8, "N2L1D": 7, "FB": 1,
     }  # fmt: skip
 
 

@@ -99,14 +99,43 @@ Seat 5: Hero (big blind) mucked [Ts 5d 6s 7h 9c] - a straight, Ten high
 
 BADUGI = (
     (
-        "Full Tilt Poker Game #29704107511: Table Jackrabbit (6 max) - $2.50/$5 - Limit Badugi - "
-        "19:36:43 CET - 2011/04/07\n"
+        "Full Tilt Poker Game #29704409780: Table Jackrabbit (6 max) - $2.50/$5 - Limit Badugi - "
+        "19:49:08 CET - 2011/04/07 [13:49:08 ET - 2011/04/07]\n"
     )
     + """\
-Seat 2: a ($99.40)
-Seat 3: b ($114)
+Seat 1: 1Incubator1 ($70)
+Seat 2: grimyreaper1 ($98.10)
+Seat 3: Kilij ($100)
+Seat 5: allie3911 ($103.55)
+Seat 6: Hero ($129.35)
+allie3911 posts the small blind of $1.25
+Hero posts the big blind of $2.50
+5 seconds left to act
+1Incubator1 posts $2.50
+The button is in seat #2
+*** HOLE CARDS ***
+Dealt to Hero [Td Th 2d Qd]
+1Incubator1 has 15 seconds left to act
+1Incubator1 raises to $5
+grimyreaper1 folds
+allie3911 folds
+Hero folds
+Uncalled bet of $2.50 returned to 1Incubator1
+1Incubator1 mucks
+1Incubator1 wins the pot ($6.25)
+*** SUMMARY ***
+Total pot $6.25 | Rake $0
+Seat 1: 1Incubator1 collected ($6.25), mucked
+Seat 2: grimyreaper1 (button) folded before the Draw (didn't bet)
+Seat 3: Kilij is sitting out
+Seat 5: allie3911 (small blind) folded before the Draw
+Seat 6: Hero (big blind) folded before the Draw
 """
 )
+"""A Badugi hand of ``../shared/corpus/hh-fpdb/cash/FTP/10Game-6max-USD-2.50-5.201104.Sample.txt``
+(a newcomer's big blind by 1Incubator1, four cards dealt)."""
+COURCHEVEL_TILT = BADUGI.replace("Limit Badugi", "Limit Courchevel")
+"""The same hand as a game floorman does not play."""
 
 
 def test_stud_header_seats_and_lines_are_read():
@@ -149,17 +178,20 @@ def test_draw_discards_and_replacement_cards_are_read():
 
 
 def test_full_tilt_hands_audit_clean_and_other_games_are_unsupported():
-    """RULES.md, every rule: both hands audit clean (Full Tilt lists draws and showdown lines
-    in its own order: the auditor applies them in the rules' order); a badugi hand in the
-    same document is unsupported."""
-    document = "\n\n".join((STUD, DRAW, BADUGI))
+    """RULES.md, every rule: the stud, draw and Badugi hands audit clean (Full Tilt lists
+    draws and showdown lines in its own order: the auditor applies them in the rules' order;
+    RULES.md "Lowball draw and Badugi": four cards); a hand of a game floorman does not play
+    in the same document is unsupported."""
+    document = "\n\n".join((STUD, DRAW, BADUGI, COURCHEVEL_TILT))
     assert looks_like_full_tilt(document)
     audits = audit_document(document, source="ftp.txt")
     assert [a.status for a in audits] == [
         AuditStatus.CLEAN,
         AuditStatus.CLEAN,
+        AuditStatus.CLEAN,
         AuditStatus.UNSUPPORTED,
     ]
+    assert audits[2].game is Game.BADUGI
     assert {a.format for a in audits} == {SourceFormat.FULL_TILT}
 
 

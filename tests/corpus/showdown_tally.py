@@ -165,7 +165,7 @@ def tally_phh(hand: PhhHand) -> Tally:
         antes.reverse()
         blinds.reverse()
     big_blind = 0
-    board_game = game_spec(hand.game).has_board
+    board_game = game_spec(hand.game).has_button  # the blind games (docs/rules.md: draws too)
     if board_game and count > 2 and antes[1] and not any(antes[:1] + antes[2:]):
         big_blind = 2  # a big-blind ante: dead money in the main pot, never a level
     elif board_game and count == 2 and antes[0] and not antes[1]:

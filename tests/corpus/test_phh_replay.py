@@ -1,12 +1,14 @@
 """Every PHH hand of a game floorman plays replays through the engine (issue 3 "Real input",
-issue 11 "Show": the hold'em, Omaha and short-deck hands).
+issue 11 "Show": the hold'em, Omaha and short-deck hands; issue 12 "Show": the 2-7 single and
+triple draw and Badugi hands, RULES.md "Lowball draw and Badugi").
 
-Each F7S, F7S/8, FR, FT, NT, NS, PO and FO/8 hand of ``../shared/corpus/phh`` is mapped
-(``map_phh``, which steps the engine) and replayed action by action: no event may be refused,
-the hand must end, and settling it must give the recorded ``finishing_stacks`` exactly
-(RULES.md: every rule the engine enforces; "Common to every game": chip conservation). The
-hands without ``finishing_stacks`` (the historical ones) must end; amounts are compared at
-the hand's chip scale (``phh_scale``: ``PO/antonius-blom-2009.phh`` writes dollars and cents).
+Each F7S, F7S/8, FR, FT, NT, NS, PO, FO/8, F2L3D, N2L1D and FB hand of
+``../shared/corpus/phh`` is mapped (``map_phh``, which steps the engine) and replayed action
+by action: no event may be refused, the hand must end, and settling it must give the
+recorded ``finishing_stacks`` exactly (RULES.md: every rule the engine enforces; "Common to
+every game": chip conservation). The hands without ``finishing_stacks`` (the historical
+ones) must end; amounts are compared at the hand's chip scale (``phh_scale``:
+``PO/antonius-blom-2009.phh`` writes dollars and cents).
 
 Known differences from pokerkit (RULES.md) that make a hand legal here and not there are no
 exception: ``FR/wsop-2023-43-5-h85.phh`` (a short all-in raise on 6th street, which pokerkit
@@ -24,7 +26,10 @@ from floorman.domain.history.phh import map_phh, parse_phh
 from floorman.domain.history.phh_mapping import phh_scale
 
 SUMMARY_PROPERTY = "corpus_summary"
-REPLAYED = {"F7S": 13, "F7S/8": 7, "FR": 10, "FT": 7, "NT": 512, "NS": 1, "PO": 8, "FO/8": 14}
+REPLAYED = {
+    "F7S": 13, "F7S/8": 7, "FR": 10, "FT": 7, "NT": 512, "NS": 1, "PO": 8, "FO/8": 14,
+    "F2L3D": 8, "N2L1D": 7, "FB": 1,
+}  # fmt: skip
 """Hands per variant that replay to their finishing stacks (or, without them, to the end)."""
 EXCEPTIONS: dict[str, str] = {
     "NT/wsop-2019-42-3-00-01-07.phh": (

@@ -73,9 +73,9 @@ def test_pokerstars_seed_game_hands_replay_to_their_pots_and_payouts(
     corpus_dir: Path, record_property
 ) -> None:
     """Every PokerStars hand of a game floorman plays (the seed games, and Hold'em, Omaha,
-    Omaha Hi/Lo of the 8-Game file) replays without a refused event to the record's total
-    pot, rake and collected amounts (RULES.md: the engine's rules; "Common to every game":
-    side pots, uncalled bets); unverifiable hands are counted, not failed."""
+    Omaha Hi/Lo and 2-7 Triple Draw of the 8-Game file) replays without a refused event to
+    the record's total pot, rake and collected amounts (RULES.md: the engine's rules; "Common
+    to every game": side pots, uncalled bets); unverifiable hands are counted, not failed."""
     replayed: Counter[Game] = Counter()
     unverifiable: Counter[Game] = Counter()
     failures = []
@@ -102,4 +102,5 @@ def test_pokerstars_seed_game_hands_replay_to_their_pots_and_payouts(
         Game.TEXAS_HOLDEM: 48,  # issue 11: the 8-Game file's Hold'em Limit and No Limit hands
         Game.OMAHA_HI_LO: 17,
         Game.OMAHA: 1,
+        Game.DEUCE_TO_SEVEN_TRIPLE_DRAW: 18,  # issue 12: the 8-Game file's Triple Draw 2-7
     }, "a game's hands did not all replay"

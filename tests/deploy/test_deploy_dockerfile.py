@@ -210,8 +210,9 @@ def test_constraints_pin_every_runtime_dependency_within_pyproject_ranges():
 
 
 def test_builder_stage_builds_a_complete_wheel(tmp_path):
-    """The builder's `pip wheel` on exactly the build context it COPYs yields a wheel with the
-    CLI entry point, the generated gRPC code, the migrations and py.typed."""
+    """The builder's `pip wheel` on exactly the build context it COPYs yields the server's
+    wheel with the CLI entry point, the generated gRPC code, the migrations and py.typed, and
+    the client's wheel (floorman_client with its own generated code) beside it."""
     context = tmp_path / "src"
     for source in ("pyproject.toml", "README.md", "service", "clients/python"):
         assert source in [s.rstrip("/") for s in _builder_copy_sources()]
@@ -231,17 +232,22 @@ def test_builder_stage_builds_a_complete_wheel(tmp_path):
             shutil.copy2(origin, context / source)
     result = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "--wheel-dir", str(tmp_path / "wheels"), str(context)],
+         "--wheel-dir", str(tmp_path / "wheels"), str(context / "clients/python"), str(context)],
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     (wheel,) = (tmp_path / "wheels").glob("floorman-*.whl")
+    (client_wheel,) = (tmp_path / "wheels").glob("floorman_client-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
+    client_names = set(zipfile.ZipFile(client_wheel).namelist())
     protos = sorted(p.stem for p in (REPO_ROOT / "proto/floorman/v1").glob("*.proto"))
     assert {f"floorman/v1/{stem}_pb2.py" for stem in protos} <= names
     assert {f"floorman/v1/{stem}_pb2_grpc.py" for stem in protos} <= names
     assert {"floorman/cli.py", "floorman/py.typed"} <= names
-    assert {"floorman_client/__init__.py", "floorman_client/py.typed"} <= names  # floorman eval
+    # floorman eval uses the client, its own wheel (with its copy of the generated code)
+    assert not any(n.startswith("floorman_client/") for n in names)
+    assert {"floorman_client/__init__.py", "floorman_client/py.typed"} <= client_names
+    assert {f"floorman_client/v1/{stem}_pb2.py" for stem in protos} <= client_names
     assert any(n.startswith("floorman/store/migrations/postgres/") for n in names)
     assert not any("__pycache__" in n for n in names)
     entry_points = zipfile.ZipFile(wheel).read(

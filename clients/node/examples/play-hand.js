@@ -11,7 +11,7 @@
  * Environment: FLOORMAN_TARGET (default 127.0.0.1:50051), FLOORMAN_TOKEN (a bearer token),
  * FLOORMAN_CA (a CA certificate file: use TLS). Exit 0 when the hand settled, 1 on an error.
  */
-const { FloormanClient, FloormanError, TableSession, messages } = require('..');
+const { FloormanClient, FloormanError, TableSession, messages } = require('floorman-client');
 
 const PREFERENCE = ['ACTION_TYPE_SHOW', 'ACTION_TYPE_BRING_IN', 'ACTION_TYPE_CHECK', 'ACTION_TYPE_CALL'];
 

@@ -8,10 +8,11 @@
 const { randomUUID } = require('node:crypto');
 const fs = require('node:fs');
 const grpc = require('@grpc/grpc-js');
-const { loadFloorman } = require('./proto');
+const { loadFloorman, loadFloormanRoot } = require('./proto');
+const { checkMessage } = require('./validate');
 const { fromServiceError } = require('./errors');
 const { RetryPolicy, isRetryable } = require('./retry');
-const { gameName, toHistory } = require('./messages');
+const { enumOf, gameName, toHistory } = require('./messages');
 const { TableWatch } = require('./watch');
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -46,11 +47,36 @@ function bearerMetadata(token) {
   return metadata;
 }
 
+/**
+ * A check of each request against the protos of `root` (validate.js): `check(method, request)`
+ * throws for an unknown enum name or field of the method's request type.
+ *
+ * @param {import('protobufjs').Root} root the floorman.v1 protos (loadFloormanRoot).
+ * @returns {(method: string, request: object) => void}
+ */
+function requestChecker(root) {
+  const types = new Map();
+  return (method, request) => {
+    if (!types.has(method)) {
+      const [, service, name] = /^\/(.+)\/([^/]+)$/.exec(method);
+      types.set(method, root.lookupService(service).methods[name].resolvedRequestType);
+    }
+    checkMessage(types.get(method), request);
+  };
+}
+
 /** How calls go out for the service clients of one connection. */
 class Caller {
+  /**
+   * @param {object} [options]
+   * @param {(method: string, request: object) => void} [options.check] checks each request
+   *   before it is sent (requestChecker; none: requests go out unchecked).
+   */
   constructor({ token = null, timeoutMs = DEFAULT_TIMEOUT_MS, retry = DEFAULT_RETRY,
-    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), random = Math.random } = {}) {
+    sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms)), random = Math.random,
+    check = null } = {}) {
     this.metadata = bearerMetadata(token);
+    this.check = check;
     this.timeoutMs = timeoutMs;
     this.retry = retry;
     this.sleep = sleep;
@@ -80,9 +106,13 @@ class Caller {
    * @param {object} options `{method, requestId, timeoutMs, idempotent, stream}`.
    * @returns {Promise<object>} the response.
    * @throws {import('./errors').FloormanError} the last attempt's status.
+   * @throws {RangeError|TypeError} an unknown enum name or field (nothing is sent).
    */
   async unary(stub, name, request, { method, requestId = '', timeoutMs, idempotent = true,
     stream = false } = {}) {
+    if (this.check) {
+      for (const message of stream ? request : [request]) this.check(method, message);
+    }
     const deadlineAt = this.deadline(timeoutMs);
     for (let attempt = 1; ; attempt += 1) {
       try {
@@ -129,7 +159,7 @@ class RulesClient {
   }
 
   /** `{game: 'razz' | 'holdem', cards: 'As 2c 3d 4h 7s' | [...], players?, board?}` -> `{high, low}`. */
-  evaluateHand({ game, cards, players = 0, board = [], timeoutMs }) {
+  async evaluateHand({ game, cards, players = 0, board = [], timeoutMs }) {
     return this.#call('evaluateHand', {
       game: gameName(game), cards: splitCards(cards), players, board: splitCards(board),
     }, timeoutMs);
@@ -139,7 +169,7 @@ class RulesClient {
    * `{game, hands: [cards...], communityCards?, players?, board?}` ->
    * `{winners, lowWinners, results}` (`board`: the community-card games' 3-5 board cards).
    */
-  compareHands({ game, hands, communityCards = [], players = 0, board = [], timeoutMs }) {
+  async compareHands({ game, hands, communityCards = [], players = 0, board = [], timeoutMs }) {
     return this.#call('compareHands', {
       game: gameName(game),
       hands: hands.map((h) => ({ cards: splitCards(h.cards || h) })),
@@ -207,8 +237,11 @@ class TableClient {
   /** `{tableId, expectedSequence, requestId?}` -> `{table}`. */
   closeTable(request) { return this.#write('closeTable', request); }
 
-  /** `{tableId, expectedSequence, seat, playerId, buyIn, entry?, requestId?}` -> `{table}`. */
-  seatPlayer(request) { return this.#write('seatPlayer', request); }
+  /**
+   * `{tableId, expectedSequence, seat, playerId, buyIn, entry?, requestId?}` -> `{table}`
+   * (`entry`: `'post_big_blind'`, `'ENTRY_OPTION_WAIT_FOR_BIG_BLIND'` ...).
+   */
+  async seatPlayer(request) { return this.#write('seatPlayer', withEnum(request, 'entry', 'EntryOption')); }
 
   /** `{tableId, expectedSequence, seat, requestId?}` -> `{table, cashOut}`. */
   leaveSeat(request) { return this.#write('leaveSeat', request); }
@@ -217,7 +250,7 @@ class TableClient {
   sitOut(request) { return this.#write('sitOut', request); }
 
   /** `{tableId, expectedSequence, seat, entry?, requestId?}` -> `{table}`. */
-  sitIn(request) { return this.#write('sitIn', request); }
+  async sitIn(request) { return this.#write('sitIn', withEnum(request, 'entry', 'EntryOption')); }
 
   /** `{tableId, expectedSequence, requestId?}` -> `{table, hand}`. */
   startHand(request) { return this.#write('startHand', request); }
@@ -233,9 +266,19 @@ class TableClient {
     return this.#read('getHand', { tableId, handId }, timeoutMs);
   }
 
-  /** `{tableId, handId, format: 'HISTORY_FORMAT_PHH' | ...}` -> `{content, mediaType}`. */
-  exportHandHistory({ tableId, handId, format, timeoutMs }) {
-    return this.#read('exportHandHistory', { tableId, handId, format }, timeoutMs);
+  /**
+   * `{tableId, handId?, format: 'phh' | 'HISTORY_FORMAT_PHH' | ..., wholeSession?}` ->
+   * `{content, mediaType}` (`wholeSession` without `handId`: every settled hand in one file).
+   */
+  async exportHandHistory({ tableId, handId = '', format, wholeSession = false, timeoutMs }) {
+    return this.#read('exportHandHistory', {
+      tableId, handId, format: enumOf('HistoryFormat', format, 'format'), wholeSession,
+    }, timeoutMs);
+  }
+
+  /** `{tableId, pageSize?, pageToken?}` -> `{hands, nextPageToken}` (oldest first). */
+  listHands({ tableId, pageSize = 0, pageToken = '', timeoutMs }) {
+    return this.#read('listHands', { tableId, pageSize, pageToken }, timeoutMs);
   }
 
   /**
@@ -244,6 +287,8 @@ class TableClient {
    * `timeoutMs`: the whole watch's deadline (default: none).
    */
   watchTable({ tableId, afterSequence = 0, resume = true, timeoutMs = null }) {
+    const method = fullName('TableService', 'watchTable');
+    if (this.caller.check) this.caller.check(method, { tableId, afterSequence });
     return new TableWatch({
       open: (after, deadlineAt) => this.stub.watchTable(
         { tableId, afterSequence: after }, this.caller.metadata,
@@ -254,7 +299,7 @@ class TableClient {
       resume,
       deadlineAt: this.caller.deadline(timeoutMs),
       caller: this.caller,
-      method: fullName('TableService', 'watchTable'),
+      method,
     });
   }
 }
@@ -267,14 +312,14 @@ class AuditClient {
   }
 
   /** One call -> `{hands, summary}`. */
-  auditHandHistories({ documents, timeoutMs }) {
+  async auditHandHistories({ documents, timeoutMs }) {
     return this.caller.unary(this.stub, 'auditHandHistories',
       { documents: documents.map(toDocument) },
       { method: fullName('AuditService', 'auditHandHistories'), timeoutMs });
   }
 
   /** Client streaming, one document per message -> `{hands, summary}`. */
-  auditHandHistoriesStream({ documents, timeoutMs }) {
+  async auditHandHistoriesStream({ documents, timeoutMs }) {
     const messages = documents.map((document) => ({ document: toDocument(document) }));
     return this.caller.unary(this.stub, 'auditHandHistoriesStream', messages, {
       method: fullName('AuditService', 'auditHandHistoriesStream'), timeoutMs, stream: true,
@@ -283,7 +328,17 @@ class AuditClient {
 }
 
 function toDocument({ name = '', content, format = 0 }) {
-  return { name, content: typeof content === 'string' ? Buffer.from(content) : content, format };
+  return {
+    name,
+    content: typeof content === 'string' ? Buffer.from(content) : content,
+    format: enumOf('AuditFormat', format, 'documents[].format'),
+  };
+}
+
+/** `request` with its enum field `key` (when given) as the full name of floorman.v1.`enumName`. */
+function withEnum(request, key, enumName) {
+  if (request[key] === undefined || request[key] === null) return request;
+  return { ...request, [key]: enumOf(enumName, request[key], key) };
 }
 
 /**
@@ -318,7 +373,7 @@ class FloormanClient {
     const credentials = channelCredentials({ tls, rootCert, certChain, privateKey });
     const options = { ...channelOptions, interceptors };
     if (serverName) options['grpc.ssl_target_name_override'] = serverName;
-    this.caller = new Caller({ token, timeoutMs, retry });
+    this.caller = new Caller({ token, timeoutMs, retry, check: requestChecker(loadFloormanRoot(protoRoot)) });
     const rules = new v1.RulesService(target, credentials, options);
     const shared = { ...options, channelOverride: rules.getChannel() };
     this.rules = new RulesClient(rules, this.caller);
@@ -352,4 +407,5 @@ module.exports = {
   TableClient,
   bearerMetadata,
   channelCredentials,
+  requestChecker,
 };

@@ -6,7 +6,7 @@
  *   const client = new FloormanClient('127.0.0.1:50051');
  *   const { low } = await client.rules.evaluateHand({ game: 'razz', cards: 'As 2c 3d 4h 7s' });
  *
- * See README.md.
+ * ESM: `import { FloormanClient } from 'floorman-client'` (src/index.mjs). See README.md.
  */
 const client = require('./client');
 const errors = require('./errors');
@@ -14,7 +14,7 @@ const retry = require('./retry');
 const messages = require('./messages');
 const { TableSession } = require('./session');
 const { TableWatch } = require('./watch');
-const { loadFloorman, loadGoogleRpc, DEFAULT_PROTO_ROOT } = require('./proto');
+const { loadFloorman, loadFloormanRoot, loadGoogleRpc, DEFAULT_PROTO_ROOT } = require('./proto');
 
 module.exports = {
   ...client,
@@ -24,6 +24,7 @@ module.exports = {
   TableSession,
   TableWatch,
   loadFloorman,
+  loadFloormanRoot,
   loadGoogleRpc,
   DEFAULT_PROTO_ROOT,
 };

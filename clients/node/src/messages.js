@@ -2,7 +2,13 @@
 /**
  * Builders for the messages a terminal sends most (plain objects in the proto-loader shape:
  * lowerCamelCase fields, enums by name) and game-name aliases.
+ *
+ * Enum names are checked against the loaded protos (validate.js): a builder takes the full
+ * name, the name without its prefix in any case (`'recorded'`, `'no_limit'`) or the number,
+ * and throws a RangeError listing the known names for anything else.
  */
+const { loadFloormanRoot } = require('./proto');
+const { enumPrefix, enumValue } = require('./validate');
 
 /** Short game names (those of `floorman eval --game`). */
 const GAME_ALIASES = Object.freeze({
@@ -35,14 +41,36 @@ const GAME_ALIASES = Object.freeze({
   badugi: 'GAME_BADUGI',
 });
 
+/** The floorman.v1 enum `name` (`'DealMode'`) of the package's protos. */
+function enumType(name) {
+  return loadFloormanRoot().lookupEnum(`floorman.v1.${name}`);
+}
+
 /**
- * An enum name with its prefix: `enumName('ACTION_TYPE_', 'raise')` -> `'ACTION_TYPE_RAISE'`;
- * a number or a prefixed name passes through (the service validates it).
+ * The full name of `value` in the floorman.v1 enum `name`: `enumOf('DealMode', 'recorded')`
+ * -> `'DEAL_MODE_RECORDED'`; a known number passes through; `undefined` / `null` too.
+ *
+ * @param {string} name the enum's name in floorman.v1 (`'Game'`, `'ActionType'`).
+ * @param {string|number} value
+ * @param {string} [where] the field, for the message.
+ * @throws {RangeError} a name or number the enum does not have, listing the known names.
+ */
+function enumOf(name, value, where = '') {
+  if (value === undefined || value === null) return value;
+  return enumValue(enumType(name), value, { where, lenient: true });
+}
+
+/**
+ * An enum name with its prefix: `enumName('ACTION_TYPE_', 'raise')` -> `'ACTION_TYPE_RAISE'`
+ * (the enum is the floorman.v1 one whose names start with `prefix`).
+ *
+ * @throws {RangeError} a name or number that enum does not have, listing the known names.
  */
 function enumName(prefix, value) {
-  if (typeof value === 'number') return value;
-  const name = String(value).trim().toUpperCase().replace(/[- ]/g, '_');
-  return name.startsWith(prefix) ? name : prefix + name;
+  const namespace = loadFloormanRoot().lookup('floorman.v1');
+  const found = namespace.nestedArray.find((item) => item.values && enumPrefix(item) === prefix);
+  if (found === undefined) throw new RangeError(`no floorman.v1 enum has the prefix ${prefix}`);
+  return enumValue(found, value, { lenient: true });
 }
 
 /** A Game: `'razz'`, `'stud8'`, `'GAME_RAZZ'`, `'seven_card_stud'` or the number. */
@@ -50,7 +78,7 @@ function gameName(value) {
   if (typeof value === 'string' && GAME_ALIASES[value.trim().toLowerCase()]) {
     return GAME_ALIASES[value.trim().toLowerCase()];
   }
-  return enumName('GAME_', value);
+  return enumOf('Game', value, 'game');
 }
 
 function cardList(cards) {
@@ -62,7 +90,7 @@ function cardList(cards) {
  * `action('draw', { seat: 3, cards: 'Kc 7d' })` (the discards).
  */
 function action(type, { seat, amount = 0, cards = [] }) {
-  return { seat, type: enumName('ACTION_TYPE_', type), amount, cards: cardList(cards) };
+  return { seat, type: enumOf('ActionType', type, 'type'), amount, cards: cardList(cards) };
 }
 
 /** A Deal for DealCards: `deal(2, 'Ah Ad Kc Qs 7d')` (seat 0: a community card). */
@@ -78,27 +106,72 @@ function toHistory(items) {
   });
 }
 
+/** Short names of the named rotations (RULES.md "Mixed games"). */
+const ROTATION_ALIASES = {
+  horse: 'ROTATION_HORSE',
+  '8-game': 'ROTATION_EIGHT_GAME',
+  '8game': 'ROTATION_EIGHT_GAME',
+  eight_game: 'ROTATION_EIGHT_GAME',
+};
+
+const STAKE_FIELDS = ['smallBet', 'bigBet', 'ante', 'bringIn', 'smallBlind', 'bigBlind',
+  'wholeUnit', 'oddChipUnit', 'straddle', 'bigBlindAnte'];
+
+/**
+ * A mixed table's RotationEntry: `rotationEntry('holdem', { bettingStructure: 'no_limit',
+ * smallBlind: 5, bigBlind: 10 })`; no Stakes field: the table's stakes.
+ */
+function rotationEntry(game, { bettingStructure, ...stakes } = {}) {
+  const entry = { game: gameName(game) };
+  if (bettingStructure !== undefined) {
+    entry.bettingStructure = enumName('BETTING_STRUCTURE_', bettingStructure);
+  }
+  if (Object.keys(stakes).length) entry.stakes = stakes;
+  return entry;
+}
+
+/**
+ * A GameRotation: a named one (`'horse'`, `'8-game'`, `'ROTATION_HORSE'`), or a list of
+ * entries (RotationEntry objects, or `[game, options]` pairs for `rotationEntry`) played in
+ * order, or with `dealersChoice: true` the list the button chooses from.
+ */
+function gameRotation(rotation, { dealersChoice = false } = {}) {
+  if (typeof rotation === 'string' || typeof rotation === 'number') {
+    if (dealersChoice) throw new Error("dealer's choice takes a list of entries");
+    const alias = typeof rotation === 'string' ? ROTATION_ALIASES[rotation.trim().toLowerCase()] : undefined;
+    return { named: alias || enumName('ROTATION_', rotation) };
+  }
+  if (!Array.isArray(rotation)) return rotation; // a GameRotation object as is
+  const entries = rotation.map((item) => (Array.isArray(item) ? rotationEntry(...item) : item));
+  return dealersChoice ? { dealersChoice: { entries } } : { custom: { entries } };
+}
+
 /**
  * TableSettings for a fixed-limit table: `tableSettings('draw', { smallBet: 20,
  * dealMode: 'recorded' })`; any Stakes field (`ante`, `bringIn`, `bigBet` ...) or
- * TableSettings field (`maxSeats`, `rake`, `bettingStructure: 'no_limit'`) by name.
+ * TableSettings field (`maxSeats`, `rake`, `bettingStructure: 'no_limit'`) by name. A mixed
+ * table: `tableSettings(null, { smallBet: 20, ante: 5, rotation: 'horse' })`, or a list of
+ * entries (see `gameRotation`; `dealersChoice: true` for dealer's choice).
  */
 function tableSettings(game, { smallBet, name = '', dealMode, buttonRule, bettingStructure,
-  ...rest }) {
-  const stakeFields = ['bigBet', 'ante', 'bringIn', 'smallBlind', 'bigBlind', 'wholeUnit',
-    'oddChipUnit'];
+  rotation, dealersChoice = false, ...rest }) {
   const stakes = { smallBet };
-  const settings = { name, game: gameName(game) };
+  const settings = { name };
+  if (game !== null && game !== undefined) settings.game = gameName(game);
   for (const [key, value] of Object.entries(rest)) {
-    if (stakeFields.includes(key)) stakes[key] = value;
+    if (STAKE_FIELDS.includes(key)) stakes[key] = value;
     else settings[key] = value;
   }
-  if (dealMode !== undefined) settings.dealMode = enumName('DEAL_MODE_', dealMode);
-  if (buttonRule !== undefined) settings.buttonRule = enumName('BUTTON_RULE_', buttonRule);
+  if (dealMode !== undefined) settings.dealMode = enumOf('DealMode', dealMode, 'dealMode');
+  if (buttonRule !== undefined) settings.buttonRule = enumOf('ButtonRule', buttonRule, 'buttonRule');
   if (bettingStructure !== undefined) {
-    settings.bettingStructure = enumName('BETTING_STRUCTURE_', bettingStructure);
+    settings.bettingStructure = enumOf('BettingStructure', bettingStructure, 'bettingStructure');
   }
+  if (rotation !== undefined) settings.rotation = gameRotation(rotation, { dealersChoice });
   return { ...settings, stakes };
 }
 
-module.exports = { GAME_ALIASES, action, deal, enumName, gameName, tableSettings, toHistory };
+module.exports = {
+  GAME_ALIASES, ROTATION_ALIASES, action, deal, enumName, enumOf, gameName, gameRotation,
+  rotationEntry, tableSettings, toHistory,
+};

@@ -127,6 +127,23 @@ describe('TableService', { timeout: TEST_TIMEOUT_MS }, () => {
     assert.equal(Number(table.handCount), 1);
   });
 
+  test('a HORSE table: the rotation in GetTable; StartHand naming another game is rotation.game', async () => {
+    const settings = m.tableSettings(null, { smallBet: 20, ante: 5, rotation: 'horse', dealMode: 'recorded' });
+    const session = await TableSession.create(client.tables, { settings, tableId: `node-horse-${process.pid}` });
+    for (const seat of [1, 2, 3]) await session.seatPlayer({ seat, playerId: `h${seat}`, buyIn: 1000 });
+    const { table } = await client.tables.getTable({ tableId: session.tableId });
+    assert.equal(table.settings.rotation.named, 'ROTATION_HORSE');
+    assert.equal(table.settings.maxSeats, 8);
+    assert.equal(table.rotation.next.game, 'GAME_TEXAS_HOLDEM');
+    await assert.rejects(session.startHand({ game: m.gameName('razz') }), (error) => {
+      assert.ok(error instanceof RuleViolationError);
+      assert.equal(error.rule, 'rotation.game');
+      return true;
+    });
+    const { hand } = await session.startHand({ game: 'GAME_TEXAS_HOLDEM' });
+    assert.equal(hand.config.game, 'GAME_TEXAS_HOLDEM');
+  });
+
   test('a refused illegal action: FAILED_PRECONDITION, ErrorInfo RULE_VIOLATION, rule id', async () => {
     const session = await seatedTable();
     await session.startHand();

@@ -167,6 +167,23 @@ test('bearer tokens travel as authorization metadata; malformed ones are refused
   assert.throws(() => channelCredentials({ certChain: Buffer.from('x') }), TypeError);
 });
 
+test('builders: mixed-table rotations (RULES.md "Mixed games")', () => {
+  assert.deepEqual(m.tableSettings(null, { smallBet: 20, ante: 5, rotation: 'horse' }), {
+    name: '', rotation: { named: 'ROTATION_HORSE' }, stakes: { smallBet: 20, ante: 5 },
+  });
+  assert.deepEqual(m.gameRotation('8-game'), { named: 'ROTATION_EIGHT_GAME' });
+  assert.deepEqual(m.gameRotation([['holdem', { bettingStructure: 'no_limit', bigBlind: 10 }], ['razz']]), {
+    custom: { entries: [
+      { game: 'GAME_TEXAS_HOLDEM', bettingStructure: 'BETTING_STRUCTURE_NO_LIMIT', stakes: { bigBlind: 10 } },
+      { game: 'GAME_RAZZ' },
+    ] },
+  });
+  assert.deepEqual(m.gameRotation([m.rotationEntry('stud')], { dealersChoice: true }), {
+    dealersChoice: { entries: [{ game: 'GAME_SEVEN_CARD_STUD' }] },
+  });
+  assert.throws(() => m.gameRotation('horse', { dealersChoice: true }));
+});
+
 test('builders: game aliases, actions, deals, settings, history events', () => {
   assert.equal(m.gameName('stud8'), 'GAME_SEVEN_CARD_STUD_HI_LO');
   assert.equal(m.gameName('razz'), 'GAME_RAZZ');

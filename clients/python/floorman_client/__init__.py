@@ -8,21 +8,34 @@
 * :class:`FloormanClient` — ``.rules``, ``.tables``, ``.audit`` on one channel (optional bearer
   token, TLS or mutual TLS, per-call deadlines, retries of UNAVAILABLE and safe ABORTED with the
   same ``request_id``).
+* :class:`AsyncFloormanClient` — the same surface on a ``grpc.aio`` channel, every call
+  awaited (:mod:`floorman_client.aio`; :class:`AsyncTableSession`, :class:`AsyncTableWatch`).
 * :class:`TableSession` — one table, tracking the sequence for ``expected_sequence``.
 * :mod:`floorman_client.errors` — one exception per status, with the rule id, field
   violations or current sequence decoded from the ``google.rpc`` details.
 * :mod:`floorman_client.messages` — builders (``action("raise", seat=2, amount=40)``,
   ``deal(3, "Ah Kd")``, ``document(name, text)``) and enum names (``"razz"``).
 
-Requests and answers are the generated ``floorman.v1`` protobuf messages
-(``floorman.v1.poker_pb2`` and friends, installed with floorman). Money is int64 minor units.
+Requests and answers are the generated ``floorman.v1`` protobuf messages, shipped in this
+distribution as :mod:`floorman_client.v1` (``poker_pb2``, ``rules_service_pb2``,
+``table_service_pb2``, ``audit_service_pb2`` and their ``_grpc`` stubs); nothing of the server
+package is imported. Money is int64 minor units.
 """
 
 from floorman_client import messages
+from floorman_client.aio import (
+    AsyncAuditClient,
+    AsyncCaller,
+    AsyncFloormanClient,
+    AsyncRulesClient,
+    AsyncTableClient,
+    AsyncTableSession,
+    AsyncTableWatch,
+)
 from floorman_client.audit import AuditClient
 from floorman_client.calls import DEFAULT_TIMEOUT_SECONDS, Caller, bearer_metadata
 from floorman_client.client import FloormanClient
-from floorman_client.connection import create_channel
+from floorman_client.connection import create_aio_channel, create_channel
 from floorman_client.errors import (
     AbortedError,
     AlreadyExistsError,
@@ -56,6 +69,13 @@ __all__ = [
     "NO_RETRIES",
     "AbortedError",
     "AlreadyExistsError",
+    "AsyncAuditClient",
+    "AsyncCaller",
+    "AsyncFloormanClient",
+    "AsyncRulesClient",
+    "AsyncTableClient",
+    "AsyncTableSession",
+    "AsyncTableWatch",
     "AuditClient",
     "Caller",
     "DeadlineExceededError",
@@ -81,6 +101,7 @@ __all__ = [
     "UnimplementedError",
     "UnverifiableHandError",
     "bearer_metadata",
+    "create_aio_channel",
     "create_channel",
     "error_from_rpc",
     "messages",

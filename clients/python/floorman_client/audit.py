@@ -7,10 +7,10 @@ from collections.abc import Iterable, Sequence
 
 import grpc
 
-from floorman.v1 import audit_service_pb2 as apb
-from floorman.v1 import audit_service_pb2_grpc as apb_grpc
 from floorman_client.arguments import check_methods
 from floorman_client.calls import Caller
+from floorman_client.v1 import audit_service_pb2 as apb
+from floorman_client.v1 import audit_service_pb2_grpc as apb_grpc
 
 SERVICE = apb.DESCRIPTOR.services_by_name["AuditService"].full_name
 

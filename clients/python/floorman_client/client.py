@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import grpc
-from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from floorman_client.audit import AuditClient
 from floorman_client.calls import DEFAULT_TIMEOUT_SECONDS, Caller
 from floorman_client.connection import PEM, create_channel
+from floorman_client.health import HealthCheckRequest, check_method, status_name
 from floorman_client.retry import DEFAULT_RETRY, RetryPolicy
 from floorman_client.rules import RulesClient
 from floorman_client.tables import TableClient
@@ -45,7 +45,7 @@ class FloormanClient:
         self.rules = RulesClient(channel, caller=self.caller)
         self.tables = TableClient(channel, caller=self.caller)
         self.audit = AuditClient(channel, caller=self.caller)
-        self._health = health_pb2_grpc.HealthStub(channel)
+        self._health_check = check_method(channel)
         self._owns_channel = owns_channel
 
     @classmethod
@@ -100,11 +100,11 @@ class FloormanClient:
         Raises:
             NotFoundError: an unknown service name.
         """
-        request = health_pb2.HealthCheckRequest(service=service)
+        request = HealthCheckRequest(service=service)
         response = self.caller.unary(
-            self._health.Check, request, method="/grpc.health.v1.Health/Check", timeout=timeout
+            self._health_check, request, method="/grpc.health.v1.Health/Check", timeout=timeout
         )
-        return health_pb2.HealthCheckResponse.ServingStatus.Name(response.status)
+        return status_name(response)
 
     def close(self) -> None:
         """Close the channel if this client opened it (:meth:`connect`)."""

@@ -33,6 +33,32 @@ def read_pem(value: PEM | None) -> bytes | None:
     return Path(value).read_bytes()
 
 
+def _channel_settings(
+    *,
+    tls: bool,
+    root_certificates: PEM | None,
+    certificate_chain: PEM | None,
+    private_key: PEM | None,
+    server_name: str | None,
+    options: Sequence[tuple[str, Any]],
+) -> tuple[grpc.ChannelCredentials | None, list[tuple[str, Any]]]:
+    """The credentials (``None``: plaintext) and channel arguments of a channel."""
+    if (certificate_chain is None) != (private_key is None):
+        raise ValueError("mutual TLS needs both certificate_chain and private_key")
+    channel_options = [*KEEPALIVE_OPTIONS, *options]
+    secure = tls or any(v is not None for v in (root_certificates, certificate_chain))
+    if not secure:
+        return None, channel_options
+    credentials = grpc.ssl_channel_credentials(
+        root_certificates=read_pem(root_certificates),
+        private_key=read_pem(private_key),
+        certificate_chain=read_pem(certificate_chain),
+    )
+    if server_name:
+        channel_options.append(("grpc.ssl_target_name_override", server_name))
+    return credentials, channel_options
+
+
 def create_channel(
     target: str,
     *,
@@ -58,17 +84,31 @@ def create_channel(
         ValueError: only one of ``certificate_chain`` / ``private_key``.
         OSError: a PEM file cannot be read.
     """
-    if (certificate_chain is None) != (private_key is None):
-        raise ValueError("mutual TLS needs both certificate_chain and private_key")
-    channel_options = [*KEEPALIVE_OPTIONS, *options]
-    secure = tls or any(v is not None for v in (root_certificates, certificate_chain))
-    if not secure:
+    credentials, channel_options = _channel_settings(
+        tls=tls, root_certificates=root_certificates, certificate_chain=certificate_chain,
+        private_key=private_key, server_name=server_name, options=options,
+    )  # fmt: skip
+    if credentials is None:
         return grpc.insecure_channel(target, options=channel_options)
-    credentials = grpc.ssl_channel_credentials(
-        root_certificates=read_pem(root_certificates),
-        private_key=read_pem(private_key),
-        certificate_chain=read_pem(certificate_chain),
-    )
-    if server_name:
-        channel_options.append(("grpc.ssl_target_name_override", server_name))
     return grpc.secure_channel(target, credentials, options=channel_options)
+
+
+def create_aio_channel(
+    target: str,
+    *,
+    tls: bool = False,
+    root_certificates: PEM | None = None,
+    certificate_chain: PEM | None = None,
+    private_key: PEM | None = None,
+    server_name: str | None = None,
+    options: Sequence[tuple[str, Any]] = (),
+) -> grpc.aio.Channel:
+    """A ``grpc.aio`` channel to ``target``; arguments and errors as for
+    :func:`create_channel`."""
+    credentials, channel_options = _channel_settings(
+        tls=tls, root_certificates=root_certificates, certificate_chain=certificate_chain,
+        private_key=private_key, server_name=server_name, options=options,
+    )  # fmt: skip
+    if credentials is None:
+        return grpc.aio.insecure_channel(target, options=channel_options)
+    return grpc.aio.secure_channel(target, credentials, options=channel_options)

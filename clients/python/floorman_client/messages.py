@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from floorman.v1 import audit_service_pb2 as apb
-from floorman.v1 import poker_pb2 as pb
-from floorman.v1 import table_service_pb2 as tpb
 from floorman_client.arguments import checked
+from floorman_client.v1 import audit_service_pb2 as apb
+from floorman_client.v1 import poker_pb2 as pb
+from floorman_client.v1 import table_service_pb2 as tpb
 
 EnumInput = int | str
 
@@ -146,13 +146,80 @@ def document(name: str, content: bytes | str, *, format: EnumInput = 0) -> apb.H
     return apb.HandHistoryDocument(name=name, content=data, format=kind)
 
 
+def rotation_entry(
+    game: EnumInput, *, betting_structure: EnumInput = 0, **stakes: int
+) -> tpb.RotationEntry:
+    """A mixed table's ``RotationEntry``: ``game`` as for :func:`game`, a structure name
+    (``"no_limit"``; 0: the game's default) and its ``Stakes`` fields by keyword (none: the
+    table's stakes)."""
+    return tpb.RotationEntry(
+        game=_game_number(game),
+        betting_structure=enum_value(pb.BettingStructure, "BETTING_STRUCTURE_", betting_structure),
+        stakes=pb.Stakes(**stakes) if stakes else None,
+    )
+
+
+ROTATION_ALIASES: Final = {
+    "horse": tpb.ROTATION_HORSE,
+    "8-game": tpb.ROTATION_EIGHT_GAME,
+    "8game": tpb.ROTATION_EIGHT_GAME,
+    "eight_game": tpb.ROTATION_EIGHT_GAME,
+}
+"""Short names of the named rotations (RULES.md "Mixed games")."""
+
+
+def _listed_entry(item: Any) -> tpb.RotationEntry:
+    """A list item of :func:`game_rotation`: a ``RotationEntry``, a game name, or a
+    ``(game, structure)`` pair."""
+    if isinstance(item, tpb.RotationEntry):
+        return item
+    if isinstance(item, str | int):
+        return rotation_entry(item)
+    game_name, *rest = item
+    return rotation_entry(game_name, betting_structure=rest[0] if rest else 0)
+
+
+def game_rotation(
+    rotation: EnumInput | Sequence[tpb.RotationEntry | tuple[Any, ...]] | tpb.GameRotation,
+    *,
+    dealers_choice: bool = False,
+) -> tpb.GameRotation:
+    """A ``GameRotation``: a named one (``"horse"``, ``"8-game"``, ``"ROTATION_HORSE"`` or
+    the number), or a list of entries (``RotationEntry`` messages, game names or
+    ``(game, structure)`` pairs, names as :func:`rotation_entry`) played in order, or, with
+    ``dealers_choice``, the list the button chooses from."""
+    if isinstance(rotation, tpb.GameRotation):
+        return rotation
+    if isinstance(rotation, str | int):
+        key = rotation.strip().lower() if isinstance(rotation, str) else rotation
+        if dealers_choice:
+            raise ValueError("dealer's choice takes a list of entries, not a named rotation")
+        if isinstance(key, str) and key in ROTATION_ALIASES:
+            return tpb.GameRotation(named=ROTATION_ALIASES[key])
+        return tpb.GameRotation(named=enum_value(tpb.Rotation, "ROTATION_", rotation))
+    entries = [_listed_entry(item) for item in rotation]
+    listed = tpb.RotationEntries(entries=entries)
+    if dealers_choice:
+        return tpb.GameRotation(dealers_choice=listed)
+    return tpb.GameRotation(custom=listed)
+
+
 def table_settings(
-    game: EnumInput, *, small_bet: int, name: str = "", **fields: Any
+    game: EnumInput = 0,
+    *,
+    small_bet: int,
+    name: str = "",
+    rotation: Any = None,
+    dealers_choice: bool = False,
+    **fields: Any,
 ) -> tpb.TableSettings:
     """``TableSettings`` for a fixed-limit table (other structures via
     ``betting_structure=``): ``game`` as for :func:`game`, ``small_bet`` in minor units,
     any other ``Stakes`` field (``ante``, ``bring_in``, ``big_bet`` ...) or ``TableSettings``
-    field (``max_seats``, ``deal_mode="recorded"``, ``rake=RakePolicy(...)``) by keyword."""
+    field (``max_seats``, ``deal_mode="recorded"``, ``rake=RakePolicy(...)``) by keyword.
+    A mixed table: ``rotation="horse"`` / ``"8-game"`` or a list of entries (see
+    :func:`game_rotation`; ``dealers_choice=True`` for dealer's choice); ``game`` may then
+    be left out (the first entry's)."""
     stake_names = set(pb.Stakes.DESCRIPTOR.fields_by_name)
     stakes = {key: fields.pop(key) for key in list(fields) if key in stake_names}
     for key, enum, prefix in (
@@ -162,9 +229,11 @@ def table_settings(
     ):
         if key in fields:
             fields[key] = enum_value(enum, prefix, fields[key])
+    if rotation is not None:
+        fields["rotation"] = game_rotation(rotation, dealers_choice=dealers_choice)
     return tpb.TableSettings(
         name=name,
-        game=_game_number(game),
+        game=_game_number(game) if game else 0,
         stakes=pb.Stakes(small_bet=small_bet, **stakes),
         **fields,
     )

@@ -7,13 +7,13 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import grpc
 
-from floorman.v1 import poker_pb2 as pb
-from floorman.v1 import rules_service_pb2 as rpb
-from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
 from floorman_client.arguments import check_methods
 from floorman_client.calls import Caller
 from floorman_client.messages import EnumInput, hand, history_event, payouts
 from floorman_client.messages import game as game_number
+from floorman_client.v1 import poker_pb2 as pb
+from floorman_client.v1 import rules_service_pb2 as rpb
+from floorman_client.v1 import rules_service_pb2_grpc as rpb_grpc
 
 SERVICE = rpb.DESCRIPTOR.services_by_name["RulesService"].full_name
 

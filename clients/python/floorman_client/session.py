@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from floorman.v1 import poker_pb2 as pb
-from floorman.v1 import table_service_pb2 as tpb
 from floorman_client.arguments import check_methods
 from floorman_client.messages import EnumInput
 from floorman_client.tables import TableClient
+from floorman_client.v1 import poker_pb2 as pb
+from floorman_client.v1 import table_service_pb2 as tpb
 from floorman_client.watch import TableWatch
 
 
@@ -97,9 +97,24 @@ class TableSession:
         """SitIn."""
         return self._write("sit_in", request_id, seat=seat, entry=entry)
 
-    def start_hand(self, *, request_id: str | None = None) -> tpb.StartHandResponse:
-        """StartHand (the answer's ``hand``: state, legal actions, events)."""
-        return self._write("start_hand", request_id)
+    def start_hand(
+        self,
+        *,
+        request_id: str | None = None,
+        game: EnumInput = 0,
+        betting_structure: EnumInput = 0,
+        rotation_entry: int = 0,
+    ) -> tpb.StartHandResponse:
+        """StartHand (the answer's ``hand``: state, legal actions, events); a mixed table's
+        ``game`` / ``betting_structure`` / ``rotation_entry`` as
+        :meth:`TableClient.start_hand`."""
+        return self._write(
+            "start_hand",
+            request_id,
+            game=game,
+            betting_structure=betting_structure,
+            rotation_entry=rotation_entry,
+        )
 
     def deal_cards(
         self, deals: Sequence[pb.Deal], *, request_id: str | None = None

@@ -15,12 +15,13 @@ from typing import Any
 
 import grpc
 
-from floorman.v1 import poker_pb2 as pb
-from floorman.v1 import table_service_pb2 as tpb
-from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 from floorman_client.arguments import check_methods
 from floorman_client.calls import Caller
 from floorman_client.messages import EnumInput, enum_value
+from floorman_client.messages import game as game_number
+from floorman_client.v1 import poker_pb2 as pb
+from floorman_client.v1 import table_service_pb2 as tpb
+from floorman_client.v1 import table_service_pb2_grpc as tpb_grpc
 from floorman_client.watch import TableWatch
 
 SERVICE = tpb.DESCRIPTOR.services_by_name["TableService"].full_name
@@ -227,12 +228,23 @@ class TableClient:
         expected_sequence: int,
         request_id: str | None = None,
         timeout: float | None = None,
+        game: EnumInput = 0,
+        betting_structure: EnumInput = 0,
+        rotation_entry: int = 0,
     ) -> tpb.StartHandResponse:
         """Start the next hand: the button moves, forced bets are posted, and at a
-        service-dealt table the cards are dealt."""
+        service-dealt table the cards are dealt. Optional (mixed tables): ``game`` /
+        ``betting_structure`` (names as :func:`~floorman_client.messages.game`) the hand is
+        dealt as, or ``rotation_entry`` (1-based): a dealer's choice at an orbit's first
+        hand; another game than the rotation deals next is FAILED_PRECONDITION
+        ``rotation.game``."""
         return self._write(
             "StartHand", timeout, table_id=table_id, expected_sequence=expected_sequence,
-            request_id=request_id,
+            request_id=request_id, game=game_number(game) if game else 0,
+            betting_structure=enum_value(
+                pb.BettingStructure, "BETTING_STRUCTURE_", betting_structure
+            ) if betting_structure else 0,
+            rotation_entry=rotation_entry,
         )  # fmt: skip
 
     def deal_cards(

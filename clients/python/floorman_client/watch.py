@@ -17,9 +17,9 @@ from typing import Any
 
 import grpc
 
-from floorman.v1 import table_service_pb2 as tpb
 from floorman_client.calls import Caller
 from floorman_client.errors import error_from_rpc
+from floorman_client.v1 import table_service_pb2 as tpb
 
 OpenStream = Callable[[str, int, "float | None"], Any]
 

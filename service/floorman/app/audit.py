@@ -13,27 +13,38 @@
   hand in logs).
 * :func:`decode_history` — a file's bytes as text (UTF-16 with a byte-order mark, UTF-8 with
   or without one, else Windows-1252).
-* :func:`audit_paths` — files and directories (recursively) for ``floorman audit``.
-* :class:`AuditSummary` — counts for a summary table.
+* :func:`iter_audit_paths` — files and directories (recursively) for ``floorman audit``,
+  each file's verdicts as soon as they are settled, in file order, whether the files are
+  audited here, in worker processes (``jobs``) or on a Dask cluster
+  (:mod:`floorman.app.audit_parallel`); :func:`audit_paths` collects them (small runs).
+* :func:`audit_file` — one file read and audited alone (what a worker runs).
+* :class:`AuditSummary` / :class:`SummaryCounter` — counts for a summary table, kept in
+  bounded memory (:mod:`floorman.app.audit_summary`).
 """
 
 from __future__ import annotations
 
 import codecs
+import os
 import re
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+from floorman.app.audit_summary import AuditSummary as AuditSummary
+from floorman.app.audit_summary import SummaryCounter as SummaryCounter
 from floorman.domain.audit import (
+    UNREADABLE_RULE,
+    AuditFinding,
     AuditStatus,
     HandAudit,
     HandRegistry,
+    PendingAudit,
     SourceFormat,
-    audit_document,
+    audit_hands,
     detect_format,
+    settle,
 )
 from floorman.domain.model import Game
 from floorman.observability.logging import get_logger
@@ -215,13 +226,21 @@ class AuditService:
         """
         alone = run is None
         run = AuditRun() if run is None else run
-        audits = audit_document(text, source=source, format=format, hands=run.hands)
+        audits = self.settle(audit_hands(text, source=source, format=format), run)
+        if alone:
+            self.finish(run)
+        return audits
+
+    def settle(self, pending: Iterable[PendingAudit], run: AuditRun) -> list[HandAudit]:
+        """The final verdicts of one document's hands audited alone
+        (:func:`~floorman.domain.audit.audit_hands`, here or in a worker): screened against
+        the run's hands in order (:func:`~floorman.domain.audit.settle`), then recorded as
+        :meth:`audit_text` records them."""
+        audits = [settle(p, run.hands) for p in pending]
         if run.deferred:
             run.pending += audits
         else:
             self._record(audits, run)
-        if alone:
-            self.finish(run)
         return audits
 
     def _record(self, audits: Iterable[HandAudit], run: AuditRun) -> None:
@@ -275,55 +294,6 @@ class AuditService:
 
 
 @dataclass(frozen=True, slots=True)
-class AuditSummary:
-    """Counts over audited hands.
-
-    Attributes:
-        hands: every verdict (unsupported, duplicate and unreadable parts included).
-        clean / findings / unverifiable / unsupported / duplicates: verdicts by status
-            (``duplicates``: identical copies of a hand met before, not audited again).
-        by_rule: rule id -> findings of that rule (informational ones apart, in ``notes``).
-        notes: informational rule id -> count (``card.unknown``).
-        by_format: (format, game or ``unknown``) -> status -> hands.
-    """
-
-    hands: int = 0
-    clean: int = 0
-    findings: int = 0
-    unverifiable: int = 0
-    unsupported: int = 0
-    duplicates: int = 0
-    by_rule: Mapping[str, int] = field(default_factory=dict)
-    notes: Mapping[str, int] = field(default_factory=dict)
-    by_format: Mapping[tuple[str, str], Mapping[str, int]] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, audits: Iterable[HandAudit]) -> AuditSummary:
-        """The summary of ``audits``."""
-        status: Counter[AuditStatus] = Counter()
-        rules: Counter[str] = Counter()
-        notes: Counter[str] = Counter()
-        by_format: dict[tuple[str, str], Counter[str]] = {}
-        for audit in audits:
-            status[audit.status] += 1
-            key = (audit.format.value, audit.game.value if audit.game else UNKNOWN_GAME_LABEL)
-            by_format.setdefault(key, Counter())[audit.status.value] += 1
-            for finding in audit.findings:
-                (notes if finding.informational else rules)[finding.rule] += 1
-        return cls(
-            hands=sum(status.values()),
-            clean=status[AuditStatus.CLEAN],
-            findings=status[AuditStatus.FINDINGS],
-            unverifiable=status[AuditStatus.UNVERIFIABLE],
-            unsupported=status[AuditStatus.UNSUPPORTED],
-            duplicates=status[AuditStatus.DUPLICATE],
-            by_rule=dict(sorted(rules.items())),
-            notes=dict(sorted(notes.items())),
-            by_format={k: dict(sorted(v.items())) for k, v in sorted(by_format.items())},
-        )
-
-
-@dataclass(frozen=True, slots=True)
 class PathsAudit:
     """The result of :func:`audit_paths`: every verdict, the files read and the files a
     directory search skipped (no hand history recognised in them)."""
@@ -333,31 +303,52 @@ class PathsAudit:
     skipped: tuple[Path, ...]
 
 
+def iter_history_files(paths: Iterable[Path]) -> Iterator[tuple[Path, bool]]:
+    """``(file, named)`` for every file to audit, one at a time (memory: one directory
+    listing per level of the walk, never the whole list): named files as given (any path
+    that exists and is not a directory: a device such as ``/dev/null`` reads as an empty
+    document), directories searched recursively for files ending in
+    :data:`HISTORY_SUFFIXES`, in the order of ``sorted(directory.rglob("*"))`` (each level
+    sorted by name, a directory's files where its name sorts), hidden files and folders left
+    out, symbolic links to folders not followed.
+
+    Raises:
+        FileNotFoundError: a named path does not exist (checked before anything is yielded).
+    """
+    paths = list(paths)
+    for path in paths:
+        if not path.exists():
+            raise FileNotFoundError(f"no such file or directory: {path}")
+    for path in paths:
+        if path.is_dir():
+            yield from ((found, False) for found in _walk(path))
+        else:  # a file, or a device or pipe named on purpose (/dev/null)
+            yield path, True
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    """The history files under ``folder`` (see :func:`iter_history_files`)."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError:  # an unreadable folder holds nothing to list
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        path = folder / entry.name
+        if entry.is_dir(follow_symlinks=False):
+            yield from _walk(path)
+        elif entry.is_file() and path.suffix.lower() in HISTORY_SUFFIXES:
+            yield path
+
+
 def history_files(paths: Iterable[Path]) -> list[tuple[Path, bool]]:
-    """``(file, named)`` for every file to audit: named files as given (any path that exists
-    and is not a directory: a device such as ``/dev/null`` reads as an empty document),
-    directories searched recursively (sorted) for files ending in :data:`HISTORY_SUFFIXES`,
-    hidden ones left out.
+    """:func:`iter_history_files` as a list.
 
     Raises:
         FileNotFoundError: a named path does not exist.
     """
-    out: list[tuple[Path, bool]] = []
-    for path in paths:
-        if path.is_dir():
-            for found in sorted(path.rglob("*")):
-                relative = found.relative_to(path).parts
-                if (
-                    found.is_file()
-                    and found.suffix.lower() in HISTORY_SUFFIXES
-                    and not any(part.startswith(".") for part in relative)
-                ):
-                    out.append((found, False))
-        elif path.exists():  # a file, or a device or pipe named on purpose (/dev/null)
-            out.append((path, True))
-        else:
-            raise FileNotFoundError(f"no such file or directory: {path}")
-    return out
+    return list(iter_history_files(paths))
 
 
 MAX_FILE_BYTES: Final = 256 * 1024 * 1024
@@ -380,44 +371,179 @@ def read_bounded(path: Path, limit: int | None = None) -> bytes:
     return data
 
 
-def audit_paths(
+@dataclass(frozen=True, slots=True)
+class FileAudit:
+    """One file audited alone (:func:`audit_file`): its hands before the run's screening.
+
+    Attributes:
+        skipped: found by a directory search and holding no hand history (a README).
+        pending: the hands (:func:`~floorman.domain.audit.audit_hands`); for a file that
+            could not be read or audited, one ``history.unreadable`` verdict saying so.
+        error: why the file could not be read or audited (``""``: it was); the CLI prints
+            it on stderr.
+    """
+
+    skipped: bool = False
+    pending: tuple[PendingAudit, ...] = ()
+    error: str = ""
+
+
+def failed_file(source: str, message: str, error: str) -> FileAudit:
+    """A file that could not be read or audited: one FINDINGS verdict
+    (``history.unreadable``, line 1, ``message``) and ``error`` for stderr."""
+    verdict = HandAudit(
+        source=source,
+        hand_id="",
+        format=SourceFormat.UNKNOWN,
+        game=None,
+        status=AuditStatus.FINDINGS,
+        findings=(AuditFinding(rule=UNREADABLE_RULE, message=message, line=1),),
+        line=1,
+    )
+    return FileAudit(pending=(PendingAudit(verdict),), error=error)
+
+
+def audit_file(path: Path, named: bool, source: str | None = None) -> FileAudit:
+    """Read and audit one file alone (no run state: a worker process or a Dask task runs
+    it; the run settles the result, :meth:`AuditService.settle`).
+
+    Args:
+        path: the file.
+        named: named on the command line (always audited) rather than found in a directory
+            (skipped when no reader recognises it).
+        source: the name its verdicts carry (default: ``str(path)``).
+
+    Returns:
+        Never raises for a bad file: one that cannot be read (a permission, a size over
+        :data:`MAX_FILE_BYTES`) is a :func:`failed_file`.
+    """
+    source = str(path) if source is None else source
+    try:
+        data = read_bounded(path)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        return failed_file(source, f"the file cannot be read: {reason}", str(error))
+    text = decode_history(data)
+    fmt = detect_format(text)
+    if not named and fmt is SourceFormat.UNKNOWN:
+        return FileAudit(skipped=True)
+    return FileAudit(pending=tuple(audit_hands(text, source=source, format=fmt)))
+
+
+Job = tuple[Path, bool]
+"""A file to audit and whether it was named (see :func:`iter_history_files`)."""
+Runner = Callable[[Iterable[Job]], Iterator[tuple[Job, FileAudit]]]
+"""Audits ``(file, named)`` pairs with :func:`audit_file` somewhere (here, worker processes,
+a cluster) and yields each with its :class:`FileAudit`, in the files' order, never raising
+for a bad file (:mod:`floorman.app.audit_parallel`); it reads the files lazily (a bounded
+number ahead)."""
+
+
+def audit_file_guarded(path: Path, named: bool, source: str | None = None) -> FileAudit:
+    """:func:`audit_file`, with an unforeseen failure reported as the file's
+    ``history.unreadable`` verdict (a bad file never stops the others)."""
+    try:
+        return audit_file(path, named, source)
+    except Exception as error:  # a bad file never stops the others
+        name = str(path) if source is None else source
+        return failed_file(name, "the file could not be audited", f"{name}: {error!r}")
+
+
+def audit_here(files: Iterable[Job]) -> Iterator[tuple[Job, FileAudit]]:
+    """The :data:`Runner` of ``--jobs 1``: every file in this process, one after the other."""
+    for job in files:
+        yield job, audit_file_guarded(*job)
+
+
+@dataclass(frozen=True, slots=True)
+class AuditedFile:
+    """One file's final verdicts, from :func:`iter_audit_paths`."""
+
+    path: Path
+    skipped: bool
+    audits: list[HandAudit]
+    error: str = ""
+
+
+def iter_audit_paths(
     paths: Iterable[Path],
     *,
     service: AuditService | None = None,
+    runner: Runner | None = None,
+    hands: HandRegistry | None = None,
     on_file: Callable[[int, int, Path, list[HandAudit]], None] | None = None,
-) -> PathsAudit:
-    """Audit files and directories.
+) -> Iterator[AuditedFile]:
+    """:func:`iter_audit_files` of :func:`history_files` of ``paths``.
+
+    Raises:
+        FileNotFoundError: a named path does not exist (before any file is audited).
+    """
+    files = history_files(paths)
+    return iter_audit_files(
+        files, total=len(files), service=service, runner=runner, hands=hands, on_file=on_file
+    )
+
+
+def iter_audit_files(
+    files: Iterable[Job],
+    *,
+    total: int,
+    service: AuditService | None = None,
+    runner: Runner | None = None,
+    hands: HandRegistry | None = None,
+    on_file: Callable[[int, int, Path, list[HandAudit]], None] | None = None,
+) -> Iterator[AuditedFile]:
+    """Audit files (``(file, named)``, :func:`history_files`), one :class:`AuditedFile` at a
+    time in file order (memory
+    flat in the number of hands when ``hands`` is a disk index:
+    :class:`~floorman.app.audit_index.DiskHandRegistry`).
 
     A file found by searching a directory whose text no reader recognises (a README, a
     licence) is skipped; a file named explicitly is always audited (an unrecognised one is a
     ``history.unreadable`` finding). The files are one :class:`AuditRun`: a hand repeated in
-    several files is audited once (or flagged when the copies differ).
+    several files is audited once (or flagged when the copies differ), screened here in file
+    order whoever audited the files, so every runner gives the verdicts of :func:`audit_here`.
+    A file that cannot be read or audited is one ``history.unreadable`` verdict (and
+    :attr:`AuditedFile.error`); the other files go on.
 
     Args:
-        paths: files and directories.
+        files: the files, each with whether it was named (always audited) or found in a
+            directory (skipped when it holds no hand history); read lazily
+            (:func:`iter_history_files`).
+        total: how many files there are (for ``on_file``).
         service: the audit use cases (default: one that logs only).
+        runner: where files are audited (default :func:`audit_here`).
+        hands: the run's registry (default: a new in-memory one).
         on_file: called after each file with ``(done, total, path, verdicts)`` (progress).
+    """
+    service = AuditService() if service is None else service
+    run = AuditRun(hands=HandRegistry() if hands is None else hands)
+    results = (audit_here if runner is None else runner)(files)
+    for done, ((path, _), result) in enumerate(results, start=1):
+        audits = [] if result.skipped else service.settle(result.pending, run)
+        if on_file is not None:
+            on_file(done, total, path, audits)
+        yield AuditedFile(path=path, skipped=result.skipped, audits=audits, error=result.error)
+    service.finish(run)
+
+
+def audit_paths(
+    paths: Iterable[Path],
+    *,
+    service: AuditService | None = None,
+    runner: Runner | None = None,
+    on_file: Callable[[int, int, Path, list[HandAudit]], None] | None = None,
+) -> PathsAudit:
+    """:func:`iter_audit_paths` collected: every verdict in memory (small runs, tests; the
+    CLI streams instead).
 
     Raises:
         FileNotFoundError: a named path does not exist.
-        OSError: a file cannot be read, or is larger than :data:`MAX_FILE_BYTES`.
     """
-    service = AuditService() if service is None else service
-    run = AuditRun()
-    files = history_files(paths)
     audits: list[HandAudit] = []
     read: list[Path] = []
     skipped: list[Path] = []
-    for done, (path, named) in enumerate(files, start=1):
-        text = decode_history(read_bounded(path))
-        found: list[HandAudit] = []
-        if named or detect_format(text) is not SourceFormat.UNKNOWN:
-            found = service.audit_text(text, source=str(path), run=run)
-            audits += found
-            read.append(path)
-        else:
-            skipped.append(path)
-        if on_file is not None:
-            on_file(done, len(files), path, found)
-    service.finish(run)
+    for file in iter_audit_paths(paths, service=service, runner=runner, on_file=on_file):
+        (skipped if file.skipped else read).append(file.path)
+        audits += file.audits
     return PathsAudit(audits=tuple(audits), files=tuple(read), skipped=tuple(skipped))

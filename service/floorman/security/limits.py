@@ -18,6 +18,8 @@ history_events     1000      events of a ValidateAction / ListLegalActions / Set
                              history
 deals              64        deals in one DealCards request
 audit_documents    100       documents in one AuditHandHistories request or stream
+rotation_entries   32        entries of a mixed table's rotation (TableSettings.rotation;
+                             the table itself takes at most 32: docs/rules.md)
 string_chars       256       every string of a floorman request without its own length
                              limit (page tokens, document names ...; the ids and a table's
                              name have theirs: :mod:`floorman.domain.text_limits`, which
@@ -58,6 +60,7 @@ class Limits:
     history_events: int = 1000
     deals: int = 64
     audit_documents: int = 100
+    rotation_entries: int = 32
     string_chars: int = 256
     streams_per_peer: int = 32
     concurrent_rpcs: int = 1000

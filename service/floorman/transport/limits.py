@@ -59,6 +59,7 @@ COUNT_LIMITS: Final[Mapping[tuple[str, str], tuple[str, str]]] = {
     ("floorman.v1.SettleHandRequest", "declared_payouts"): ("seats", "payouts"),
     ("floorman.v1.DealCardsRequest", "deals"): ("deals", "deals"),
     ("floorman.v1.AuditHandHistoriesRequest", "documents"): ("audit_documents", "documents"),
+    ("floorman.v1.RotationEntries", "entries"): ("rotation_entries", "rotation entries"),
 }
 """The limit of every repeated field a request may carry. A repeated field not listed here
 is held to ``history_events`` (the largest count limit)."""

@@ -23,14 +23,21 @@ from google.protobuf.timestamp_pb2 import Timestamp
 
 from floorman.app.tables import commands
 from floorman.app.tables.hands import HandListing
-from floorman.app.tables.views import EventView, HandView, Outcome, TableView
+from floorman.app.tables.views import EventView, HandView, Outcome, RotationView, TableView
 from floorman.domain import model
 from floorman.domain.errors import FieldViolation
 from floorman.domain.table import events as ev
 from floorman.domain.table.placement import Positions
 from floorman.domain.table.redaction import Role
+from floorman.domain.table.rotation import Choice, NamedRotation, entry_stakes, named_rotation
 from floorman.domain.table.seats import EntryOption, Seat, SeatStatus
-from floorman.domain.table.settings import ButtonRule, DealMode, TableSettings
+from floorman.domain.table.settings import (
+    ButtonRule,
+    DealMode,
+    Rotation,
+    RotationEntry,
+    TableSettings,
+)
 from floorman.transport import converters as conv
 from floorman.transport.converters import (
     STRUCTURE_TO_PB,
@@ -91,8 +98,14 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
         InvalidArgument: a missing game, unknown enum numbers, negative money.
     """
     problems: _Problems = []
+    has_rotation = message.HasField("rotation")
     game = conv.enum_value(
-        message.game, conv.GAME_FROM_PB, field=f"{field}.game", what="game", problems=problems
+        message.game,
+        conv.GAME_FROM_PB,
+        field=f"{field}.game",
+        what="game",
+        problems=problems,
+        **({"default": None} if has_rotation else {}),
     )
     structure = conv.enum_value(
         message.betting_structure,
@@ -123,9 +136,18 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
     for name in ("max_seats", "min_buy_in", "max_buy_in", "dealer_seat"):
         if getattr(message, name) < 0:
             problems.append(FieldViolation(f"{field}.{name}", "", "must be 0 or more"))
+    rotation = (
+        _rotation_from_pb(message.rotation, stakes, field=f"{field}.rotation", problems=problems)
+        if has_rotation
+        else None
+    )
     raise_problems(problems)
+    if rotation is not None and rotation.entries:
+        first = rotation.entries[0]
+        game, structure, stakes = first.game, first.betting_structure, first.stakes
     return TableSettings(
         name=message.name,
+        rotation=rotation,
         game=game,  # type: ignore[arg-type]  # checked above
         betting_structure=structure,
         stakes=stakes,
@@ -139,6 +161,90 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
         dealer_seat=message.dealer_seat,
         currency_code=message.currency_code,
         minor_units_per_unit=message.minor_units_per_unit,
+    )
+
+
+ROTATION_FROM_PB: Final = {
+    tpb.ROTATION_HORSE: NamedRotation.HORSE,
+    tpb.ROTATION_EIGHT_GAME: NamedRotation.EIGHT_GAME,
+}
+ROTATION_TO_PB: Final = {name.value: number for number, name in ROTATION_FROM_PB.items()}
+
+
+def _rotation_from_pb(
+    message: tpb.GameRotation, stakes: model.Stakes, *, field: str, problems: _Problems
+) -> Rotation | None:
+    """``GameRotation`` -> the domain rotation (a named one with the table's ``stakes``; an
+    entry without stakes takes the table's). ``None`` after recording a violation."""
+    kind = message.WhichOneof("kind")
+    if kind == "named":
+        name = conv.enum_value(
+            message.named,
+            ROTATION_FROM_PB,
+            field=f"{field}.named",
+            what="the rotation",
+            problems=problems,
+            enum_name="Rotation",
+        )
+        return None if name is None else named_rotation(name, stakes)
+    if kind is None:
+        problems.append(FieldViolation(field, "", "a rotation is named, custom or dealer's choice"))
+        return None
+    listed = message.custom if kind == "custom" else message.dealers_choice
+    entries = []
+    for index, item in enumerate(listed.entries):
+        where = f"{field}.{kind}.entries[{index}]"
+        game = conv.enum_value(
+            item.game, conv.GAME_FROM_PB, field=f"{where}.game", what="game", problems=problems
+        )
+        structure = conv.enum_value(
+            item.betting_structure,
+            conv.STRUCTURE_FROM_PB,
+            field=f"{where}.betting_structure",
+            what="",
+            problems=problems,
+            default=conv.default_structure(game),
+        )
+        if game is not None and structure is not None:
+            own = (
+                conv.stakes_from_pb(item.stakes, field=f"{where}.stakes", problems=problems)
+                if item.HasField("stakes")
+                else entry_stakes(game, stakes)
+            )
+            entries.append(RotationEntry(game=game, betting_structure=structure, stakes=own))
+    if not listed.entries:
+        problems.append(FieldViolation(f"{field}.{kind}.entries", "", "list 1 to 32 entries"))
+    return Rotation(entries=tuple(entries), dealers_choice=kind == "dealers_choice")
+
+
+def rotation_to_pb(rotation: Rotation) -> tpb.GameRotation:
+    """The domain rotation -> ``GameRotation``."""
+    if rotation.named and not rotation.dealers_choice:
+        return tpb.GameRotation(named=ROTATION_TO_PB[rotation.named])  # type: ignore[arg-type]
+    listed = tpb.RotationEntries(entries=[rotation_entry_to_pb(e) for e in rotation.entries])
+    if rotation.dealers_choice:
+        return tpb.GameRotation(dealers_choice=listed)
+    return tpb.GameRotation(custom=listed)
+
+
+def rotation_entry_to_pb(entry: RotationEntry) -> tpb.RotationEntry:
+    """A rotation entry -> ``RotationEntry``."""
+    return tpb.RotationEntry(
+        game=conv.GAME_TO_PB[entry.game],
+        betting_structure=STRUCTURE_TO_PB[entry.betting_structure],
+        stakes=stakes_to_pb(entry.stakes),
+    )
+
+
+def rotation_state_to_pb(view: RotationView) -> tpb.RotationState:
+    """A rotation view -> ``RotationState`` (entries numbered from 1)."""
+    return tpb.RotationState(
+        current=None if view.current is None else rotation_entry_to_pb(view.current),
+        current_entry=view.current_index + 1,
+        next=rotation_entry_to_pb(view.next),
+        next_entry=view.next_index + 1,
+        hands_left=view.hands_left,
+        choosing=view.choosing,
     )
 
 
@@ -200,8 +306,25 @@ def sit_in_from_pb(request: tpb.SitInRequest) -> commands.SitIn:
 
 
 def start_hand_from_pb(request: tpb.StartHandRequest) -> commands.StartHand:
-    """StartHandRequest -> command."""
-    return commands.StartHand(**_write(request))
+    """StartHandRequest -> command (``game`` / ``betting_structure`` / ``rotation_entry``
+    unset: not named)."""
+    problems: _Problems = []
+    game = conv.enum_value(
+        request.game, conv.GAME_FROM_PB, field="game", what="", problems=problems, default=None
+    )
+    structure = conv.enum_value(
+        request.betting_structure,
+        conv.STRUCTURE_FROM_PB,
+        field="betting_structure",
+        what="",
+        problems=problems,
+        default=None,
+    )
+    if request.rotation_entry < 0:
+        problems.append(FieldViolation("rotation_entry", "", "must be 0 or more"))
+    raise_problems(problems)
+    choice = Choice(entry=request.rotation_entry, game=game, betting_structure=structure)
+    return commands.StartHand(**_write(request), choice=choice)
 
 
 def deal_cards_from_pb(request: tpb.DealCardsRequest) -> commands.DealCards:
@@ -289,6 +412,7 @@ def settings_to_pb(settings: TableSettings) -> tpb.TableSettings:
         dealer_seat=settings.dealer_seat,
         currency_code=settings.currency_code,
         minor_units_per_unit=settings.minor_units_per_unit,
+        rotation=None if settings.rotation is None else rotation_to_pb(settings.rotation),
     )
 
 
@@ -316,6 +440,7 @@ def table_to_pb(view: TableView) -> tpb.Table:
         hand_count=view.hand_count,
         current_hand_id=view.current_hand_id,
         created_at=_timestamp(view.created_at),
+        rotation=None if view.rotation is None else rotation_state_to_pb(view.rotation),
     )
 
 
@@ -398,8 +523,9 @@ def _positions(positions: Positions | None) -> dict[str, int]:
     }
 
 
-def _event_fields(event: ev.TableEvent) -> dict[str, Any]:
-    """The ``TableEvent.kind`` oneof field of a (redacted) domain event."""
+def _event_fields(event: ev.TableEvent, rotation: RotationView | None = None) -> dict[str, Any]:
+    """The ``TableEvent.kind`` oneof field of a (redacted) domain event (``rotation``: a
+    mixed table's HandStarted)."""
     if isinstance(event, ev.TableCreated):
         return {"table_created": tpb.TableCreated(settings=settings_to_pb(event.settings))}
     if isinstance(event, ev.PlayerSeated):
@@ -422,6 +548,8 @@ def _event_fields(event: ev.TableEvent) -> dict[str, Any]:
             hand_number=event.hand_number,
             config=hand_config_to_pb(event.config),
             **_positions(event.positions),
+            rotation=None if rotation is None else rotation_state_to_pb(rotation),
+            unseen_button_seat=event.unseen_button.button if event.unseen_button else 0,
         )
         return {"hand_started": started}
     if isinstance(event, ev.HandDealt):
@@ -442,7 +570,7 @@ def event_to_pb(view: EventView) -> tpb.TableEvent:
         table_id=view.table_id,
         recorded_at=_timestamp(view.recorded_at),
         hand_id=view.hand_id,
-        **_event_fields(view.event),
+        **_event_fields(view.event, view.rotation),
     )
 
 

@@ -45,6 +45,12 @@ class HistoryFormat(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     HISTORY_FORMAT_OPEN_HAND_HISTORY_JSON: _ClassVar[HistoryFormat]
     HISTORY_FORMAT_POKERSTARS_TEXT: _ClassVar[HistoryFormat]
 
+class Rotation(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ROTATION_UNSPECIFIED: _ClassVar[Rotation]
+    ROTATION_HORSE: _ClassVar[Rotation]
+    ROTATION_EIGHT_GAME: _ClassVar[Rotation]
+
 class EntryOption(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     ENTRY_OPTION_UNSPECIFIED: _ClassVar[EntryOption]
@@ -68,12 +74,15 @@ HISTORY_FORMAT_UNSPECIFIED: HistoryFormat
 HISTORY_FORMAT_PHH: HistoryFormat
 HISTORY_FORMAT_OPEN_HAND_HISTORY_JSON: HistoryFormat
 HISTORY_FORMAT_POKERSTARS_TEXT: HistoryFormat
+ROTATION_UNSPECIFIED: Rotation
+ROTATION_HORSE: Rotation
+ROTATION_EIGHT_GAME: Rotation
 ENTRY_OPTION_UNSPECIFIED: EntryOption
 ENTRY_OPTION_POST_BIG_BLIND: EntryOption
 ENTRY_OPTION_WAIT_FOR_BIG_BLIND: EntryOption
 
 class TableSettings(_message.Message):
-    __slots__ = ("name", "game", "betting_structure", "stakes", "rake", "max_seats", "deal_mode", "button_rule", "uncapped_heads_up", "min_buy_in", "max_buy_in", "dealer_seat", "currency_code", "minor_units_per_unit")
+    __slots__ = ("name", "game", "betting_structure", "stakes", "rake", "max_seats", "deal_mode", "button_rule", "uncapped_heads_up", "min_buy_in", "max_buy_in", "dealer_seat", "currency_code", "minor_units_per_unit", "rotation")
     NAME_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     BETTING_STRUCTURE_FIELD_NUMBER: _ClassVar[int]
@@ -88,6 +97,7 @@ class TableSettings(_message.Message):
     DEALER_SEAT_FIELD_NUMBER: _ClassVar[int]
     CURRENCY_CODE_FIELD_NUMBER: _ClassVar[int]
     MINOR_UNITS_PER_UNIT_FIELD_NUMBER: _ClassVar[int]
+    ROTATION_FIELD_NUMBER: _ClassVar[int]
     name: str
     game: _poker_pb2.Game
     betting_structure: _poker_pb2.BettingStructure
@@ -102,7 +112,50 @@ class TableSettings(_message.Message):
     dealer_seat: int
     currency_code: str
     minor_units_per_unit: int
-    def __init__(self, name: _Optional[str] = ..., game: _Optional[_Union[_poker_pb2.Game, str]] = ..., betting_structure: _Optional[_Union[_poker_pb2.BettingStructure, str]] = ..., stakes: _Optional[_Union[_poker_pb2.Stakes, _Mapping]] = ..., rake: _Optional[_Union[_poker_pb2.RakePolicy, _Mapping]] = ..., max_seats: _Optional[int] = ..., deal_mode: _Optional[_Union[DealMode, str]] = ..., button_rule: _Optional[_Union[ButtonRule, str]] = ..., uncapped_heads_up: _Optional[bool] = ..., min_buy_in: _Optional[int] = ..., max_buy_in: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., currency_code: _Optional[str] = ..., minor_units_per_unit: _Optional[int] = ...) -> None: ...
+    rotation: GameRotation
+    def __init__(self, name: _Optional[str] = ..., game: _Optional[_Union[_poker_pb2.Game, str]] = ..., betting_structure: _Optional[_Union[_poker_pb2.BettingStructure, str]] = ..., stakes: _Optional[_Union[_poker_pb2.Stakes, _Mapping]] = ..., rake: _Optional[_Union[_poker_pb2.RakePolicy, _Mapping]] = ..., max_seats: _Optional[int] = ..., deal_mode: _Optional[_Union[DealMode, str]] = ..., button_rule: _Optional[_Union[ButtonRule, str]] = ..., uncapped_heads_up: _Optional[bool] = ..., min_buy_in: _Optional[int] = ..., max_buy_in: _Optional[int] = ..., dealer_seat: _Optional[int] = ..., currency_code: _Optional[str] = ..., minor_units_per_unit: _Optional[int] = ..., rotation: _Optional[_Union[GameRotation, _Mapping]] = ...) -> None: ...
+
+class RotationEntry(_message.Message):
+    __slots__ = ("game", "betting_structure", "stakes")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    BETTING_STRUCTURE_FIELD_NUMBER: _ClassVar[int]
+    STAKES_FIELD_NUMBER: _ClassVar[int]
+    game: _poker_pb2.Game
+    betting_structure: _poker_pb2.BettingStructure
+    stakes: _poker_pb2.Stakes
+    def __init__(self, game: _Optional[_Union[_poker_pb2.Game, str]] = ..., betting_structure: _Optional[_Union[_poker_pb2.BettingStructure, str]] = ..., stakes: _Optional[_Union[_poker_pb2.Stakes, _Mapping]] = ...) -> None: ...
+
+class RotationEntries(_message.Message):
+    __slots__ = ("entries",)
+    ENTRIES_FIELD_NUMBER: _ClassVar[int]
+    entries: _containers.RepeatedCompositeFieldContainer[RotationEntry]
+    def __init__(self, entries: _Optional[_Iterable[_Union[RotationEntry, _Mapping]]] = ...) -> None: ...
+
+class GameRotation(_message.Message):
+    __slots__ = ("named", "custom", "dealers_choice")
+    NAMED_FIELD_NUMBER: _ClassVar[int]
+    CUSTOM_FIELD_NUMBER: _ClassVar[int]
+    DEALERS_CHOICE_FIELD_NUMBER: _ClassVar[int]
+    named: Rotation
+    custom: RotationEntries
+    dealers_choice: RotationEntries
+    def __init__(self, named: _Optional[_Union[Rotation, str]] = ..., custom: _Optional[_Union[RotationEntries, _Mapping]] = ..., dealers_choice: _Optional[_Union[RotationEntries, _Mapping]] = ...) -> None: ...
+
+class RotationState(_message.Message):
+    __slots__ = ("current", "current_entry", "next", "next_entry", "hands_left", "choosing")
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_ENTRY_FIELD_NUMBER: _ClassVar[int]
+    NEXT_FIELD_NUMBER: _ClassVar[int]
+    NEXT_ENTRY_FIELD_NUMBER: _ClassVar[int]
+    HANDS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    CHOOSING_FIELD_NUMBER: _ClassVar[int]
+    current: RotationEntry
+    current_entry: int
+    next: RotationEntry
+    next_entry: int
+    hands_left: int
+    choosing: bool
+    def __init__(self, current: _Optional[_Union[RotationEntry, _Mapping]] = ..., current_entry: _Optional[int] = ..., next: _Optional[_Union[RotationEntry, _Mapping]] = ..., next_entry: _Optional[int] = ..., hands_left: _Optional[int] = ..., choosing: _Optional[bool] = ...) -> None: ...
 
 class TableSeat(_message.Message):
     __slots__ = ("seat", "player_id", "stack", "status", "owes_small_blind", "owes_big_blind")
@@ -121,7 +174,7 @@ class TableSeat(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., player_id: _Optional[str] = ..., stack: _Optional[int] = ..., status: _Optional[_Union[SeatStatus, str]] = ..., owes_small_blind: _Optional[bool] = ..., owes_big_blind: _Optional[bool] = ...) -> None: ...
 
 class Table(_message.Message):
-    __slots__ = ("table_id", "settings", "status", "sequence", "seats", "button_seat", "hand_count", "current_hand_id", "created_at")
+    __slots__ = ("table_id", "settings", "status", "sequence", "seats", "button_seat", "hand_count", "current_hand_id", "created_at", "rotation")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -131,6 +184,7 @@ class Table(_message.Message):
     HAND_COUNT_FIELD_NUMBER: _ClassVar[int]
     CURRENT_HAND_ID_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_FIELD_NUMBER: _ClassVar[int]
+    ROTATION_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     settings: TableSettings
     status: TableStatus
@@ -140,7 +194,8 @@ class Table(_message.Message):
     hand_count: int
     current_hand_id: str
     created_at: _timestamp_pb2.Timestamp
-    def __init__(self, table_id: _Optional[str] = ..., settings: _Optional[_Union[TableSettings, _Mapping]] = ..., status: _Optional[_Union[TableStatus, str]] = ..., sequence: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[TableSeat, _Mapping]]] = ..., button_seat: _Optional[int] = ..., hand_count: _Optional[int] = ..., current_hand_id: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    rotation: RotationState
+    def __init__(self, table_id: _Optional[str] = ..., settings: _Optional[_Union[TableSettings, _Mapping]] = ..., status: _Optional[_Union[TableStatus, str]] = ..., sequence: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[TableSeat, _Mapping]]] = ..., button_seat: _Optional[int] = ..., hand_count: _Optional[int] = ..., current_hand_id: _Optional[str] = ..., created_at: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., rotation: _Optional[_Union[RotationState, _Mapping]] = ...) -> None: ...
 
 class HandView(_message.Message):
     __slots__ = ("hand_id", "hand_number", "table_id", "config", "state", "legal_actions", "events", "complete", "result")
@@ -309,14 +364,20 @@ class SitInResponse(_message.Message):
     def __init__(self, table: _Optional[_Union[Table, _Mapping]] = ...) -> None: ...
 
 class StartHandRequest(_message.Message):
-    __slots__ = ("table_id", "expected_sequence", "request_id")
+    __slots__ = ("table_id", "expected_sequence", "request_id", "game", "betting_structure", "rotation_entry")
     TABLE_ID_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_SEQUENCE_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    BETTING_STRUCTURE_FIELD_NUMBER: _ClassVar[int]
+    ROTATION_ENTRY_FIELD_NUMBER: _ClassVar[int]
     table_id: str
     expected_sequence: int
     request_id: str
-    def __init__(self, table_id: _Optional[str] = ..., expected_sequence: _Optional[int] = ..., request_id: _Optional[str] = ...) -> None: ...
+    game: _poker_pb2.Game
+    betting_structure: _poker_pb2.BettingStructure
+    rotation_entry: int
+    def __init__(self, table_id: _Optional[str] = ..., expected_sequence: _Optional[int] = ..., request_id: _Optional[str] = ..., game: _Optional[_Union[_poker_pb2.Game, str]] = ..., betting_structure: _Optional[_Union[_poker_pb2.BettingStructure, str]] = ..., rotation_entry: _Optional[int] = ...) -> None: ...
 
 class StartHandResponse(_message.Message):
     __slots__ = ("table", "hand")
@@ -463,18 +524,22 @@ class SeatSatIn(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., entry: _Optional[_Union[EntryOption, str]] = ...) -> None: ...
 
 class HandStarted(_message.Message):
-    __slots__ = ("hand_number", "config", "button_seat", "small_blind_seat", "big_blind_seat")
+    __slots__ = ("hand_number", "config", "button_seat", "small_blind_seat", "big_blind_seat", "rotation", "unseen_button_seat")
     HAND_NUMBER_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
     BUTTON_SEAT_FIELD_NUMBER: _ClassVar[int]
     SMALL_BLIND_SEAT_FIELD_NUMBER: _ClassVar[int]
     BIG_BLIND_SEAT_FIELD_NUMBER: _ClassVar[int]
+    ROTATION_FIELD_NUMBER: _ClassVar[int]
+    UNSEEN_BUTTON_SEAT_FIELD_NUMBER: _ClassVar[int]
     hand_number: int
     config: _poker_pb2.HandConfig
     button_seat: int
     small_blind_seat: int
     big_blind_seat: int
-    def __init__(self, hand_number: _Optional[int] = ..., config: _Optional[_Union[_poker_pb2.HandConfig, _Mapping]] = ..., button_seat: _Optional[int] = ..., small_blind_seat: _Optional[int] = ..., big_blind_seat: _Optional[int] = ...) -> None: ...
+    rotation: RotationState
+    unseen_button_seat: int
+    def __init__(self, hand_number: _Optional[int] = ..., config: _Optional[_Union[_poker_pb2.HandConfig, _Mapping]] = ..., button_seat: _Optional[int] = ..., small_blind_seat: _Optional[int] = ..., big_blind_seat: _Optional[int] = ..., rotation: _Optional[_Union[RotationState, _Mapping]] = ..., unseen_button_seat: _Optional[int] = ...) -> None: ...
 
 class HandSettled(_message.Message):
     __slots__ = ("result",)

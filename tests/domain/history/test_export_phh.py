@@ -126,8 +126,8 @@ def test_export_phh_writes_7a_draw_with_its_house_code_blinds_and_rake() -> None
     assert dict(fields["_rake_policy"].items)["percent_bps"] == 1000
     assert hand.finishing_stacks == (1236, 840, 880)
     assert hand.winnings == (396, 0, 0)
-    assert [str(a) for a in hand.actions[6:12]] == [
-        "p1 sd 7d", "d dh p1 8c", "p2 sd 9d", "d dh p2 8d", "p3 sd 7sTs", "d dh p3 9s9h",
+    assert [str(a) for a in hand.actions[6:12]] == [  # the PHH spec's order: every sd, then d dh
+        "p1 sd 7d", "p2 sd 9d", "p3 sd 7sTs", "d dh p1 8c", "d dh p2 8d", "d dh p3 9s9h",
     ]  # fmt: skip
 
 

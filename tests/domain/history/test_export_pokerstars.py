@@ -25,6 +25,9 @@ from export_support import (
 from floorman.domain.cards import parse_card
 from floorman.domain.engine import replay, settle_hand
 from floorman.domain.history import export_pokerstars, stars_to_hand
+from floorman.domain.history.export_phh import export_phh
+from floorman.domain.history.ohh import export_ohh, parse_ohh
+from floorman.domain.history.phh import parse_phh
 from floorman.domain.history.pokerstars import parse_file
 from floorman.domain.history.stars_mapping import map_stars, recorded_rake_policy
 from floorman.domain.model import (
@@ -140,6 +143,44 @@ def test_export_pokerstars_round_trip_every_game_and_structure(
         assert merged == canonical_events(record.events, merge=True), number
         raked = dataclasses.replace(mapping.config, rake=recorded_rake_policy(hand.summary.rake))
         assert final_stacks(raked, mapping.events) == final_stacks(record.config, record.events)
+
+
+@pytest.mark.parametrize(
+    ("mixed", "game", "structure", "line"),
+    [
+        ("HORSE", Game.RAZZ, BettingStructure.FIXED_LIMIT, "HORSE (Razz Limit, "),
+        ("8-Game", Game.TEXAS_HOLDEM, BettingStructure.FIXED_LIMIT, "8-Game (Hold'em Limit, "),
+        ("8-Game", Game.TEXAS_HOLDEM, BettingStructure.NO_LIMIT, "8-Game (Hold'em No Limit, "),
+        ("8-Game", Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.FIXED_LIMIT,
+         "8-Game (Triple Draw 2-7 Lowball Limit, "),
+        ("Mixed Draw", Game.BADUGI, BettingStructure.FIXED_LIMIT, "Mixed Draw (Badugi Limit, "),
+        ("Mixed Draw", Game.DEUCE_TO_SEVEN_SINGLE_DRAW, BettingStructure.NO_LIMIT,
+         "Mixed Draw (Single Draw 2-7 Lowball No Limit, "),
+    ],
+)  # fmt: skip
+def test_export_pokerstars_mixed_header_names_the_rotation_and_the_game(
+    mixed: str, game: Game, structure: BettingStructure, line: str
+) -> None:
+    """RULES.md "Mixed games" (each hand exported as the game it was dealt): a hand of a mixed
+    table writes the PokerStars mixed header ``HORSE (Razz Limit, $0.10/$0.20 USD)``; read
+    back, the hand is the game it was, with the rotation's name, and maps to the same events;
+    PHH (``_mixed``) and OHH (the extension's ``mixed``) name the rotation too."""
+    rng = random.Random(f"mixed-{game.value}")
+    record = random_record(rng, game, structure, variety=False, burns=False)
+    record = dataclasses.replace(record, mixed=mixed)
+    text = export_pokerstars(record)
+    assert text.splitlines()[0].startswith(f"PokerStars Hand #{record.hand_number}:  {line}")
+    [hand] = parse_file(text).hands
+    assert (hand.mixed, hand.game, hand.structure) == (mixed, game, structure)
+    mapping = map_stars(hand)
+    assert mapping.refused_at is None, mapping.violation
+    merged = canonical_events(mapping.events, merge=True)
+    assert merged == canonical_events(record.events, merge=True)
+    # PHH and OHH carry the rotation's name too: ``_mixed``, the extension's ``mixed``
+    phh = parse_phh(export_phh(record))
+    assert (phh.game, dict(phh.metadata)["_mixed"]) == (game, mixed)
+    [ohh] = parse_ohh(export_ohh(record))
+    assert (ohh.game, ohh.extension.mixed) == (game, mixed)  # type: ignore[union-attr]
 
 
 ROOM_HAND = """\

@@ -162,10 +162,33 @@ def test_phh_community_card_codes_name_every_game_and_structure(code, game, stru
     assert not variant.stud
 
 
-@pytest.mark.parametrize("code", ["N2L1D", "F2L3D", "FB"])
-def test_phh_other_standard_variants_parse_as_unsupported(code):
-    """2-7 and badugi hands parse but report an unsupported game."""
-    variant = VARIANTS[code]
+_DRAW_LOWBALL = (
+    ("N2L1D", Game.DEUCE_TO_SEVEN_SINGLE_DRAW, BettingStructure.NO_LIMIT, True),
+    ("F2L1D", Game.DEUCE_TO_SEVEN_SINGLE_DRAW, BettingStructure.FIXED_LIMIT, False),
+    ("P2L1D", Game.DEUCE_TO_SEVEN_SINGLE_DRAW, BettingStructure.POT_LIMIT, False),
+    ("F2L3D", Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.FIXED_LIMIT, True),
+    ("P2L3D", Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.POT_LIMIT, False),
+    ("N2L3D", Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.NO_LIMIT, False),
+    ("FA5L3D", Game.ACE_TO_FIVE_TRIPLE_DRAW, BettingStructure.FIXED_LIMIT, False),
+    ("PA5L3D", Game.ACE_TO_FIVE_TRIPLE_DRAW, BettingStructure.POT_LIMIT, False),
+    ("NA5L3D", Game.ACE_TO_FIVE_TRIPLE_DRAW, BettingStructure.NO_LIMIT, False),
+    ("FB", Game.BADUGI, BettingStructure.FIXED_LIMIT, True),
+    ("PB", Game.BADUGI, BettingStructure.POT_LIMIT, False),
+    ("NB", Game.BADUGI, BettingStructure.NO_LIMIT, False),
+)
+
+
+@pytest.mark.parametrize(("code", "game", "structure", "standard"), _DRAW_LOWBALL)
+def test_phh_lowball_codes_name_every_game_and_structure(code, game, structure, standard):
+    """RULES.md "Lowball draw and Badugi": the PHH standard codes N2L1D, F2L3D, FB and
+    floorman's house codes (structure letter + the game's letters; A-5 triple draw has no PHH
+    code: ``A5L3D``) name each game and structure both ways; a hand of each parses as a
+    supported blind game."""
+    variant = variant_for(code)
+    assert variant is not None
+    assert (variant.game, variant.structure, variant.standard) == (game, structure, standard)
+    assert variant_code(game, structure) == code
+    assert not variant.stud
     fields = {
         "antes": "[0, 0]",
         "blinds_or_straddles": "[1, 2]",
@@ -177,8 +200,7 @@ def test_phh_other_standard_variants_parse_as_unsupported(code):
         f"{name} = {value}\n" for name, value in fields.items() if name in variant.required_fields
     )
     hand = parse_phh(text)
-    assert hand.game is None
-    assert not hand.supported
+    assert (hand.game, hand.supported) == (game, True)
 
 
 @pytest.mark.parametrize(

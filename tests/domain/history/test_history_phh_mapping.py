@@ -12,7 +12,8 @@ import pytest
 from floorman.domain.cards import parse_card
 from floorman.domain.engine import replay, settle_hand
 from floorman.domain.errors import InvalidArgument
-from floorman.domain.history.phh import map_phh, parse_phh, phh_to_hand
+from floorman.domain.history.phh import map_phh, parse_phh, parse_phh_action, phh_to_hand
+from floorman.domain.history.phh_mapping import draw_deal_order
 from floorman.domain.model import (
     Action,
     ActionType,
@@ -179,10 +180,11 @@ def test_phh_mapping_reports_the_first_event_the_engine_refuses_and_maps_on():
 
 def test_phh_mapping_heads_up_reverses_antes_and_blinds_into_forced_bets():
     """PHH heads-up: antes and blinds are reversed (the button, p2, posts the small blind);
-    non-uniform antes become explicit forced bets with both blinds."""
+    non-uniform antes become explicit forced bets with both blinds (an ante by the big blind
+    alone would be a big-blind ante, docs/rules.md)."""
     text = """
 variant = 'N5CD'
-antes = [0, 25]
+antes = [10, 25]
 blinds_or_straddles = [50, 100]
 min_bet = 100
 starting_stacks = [1000, 2000]
@@ -194,6 +196,7 @@ actions = []
     assert config.stakes == Stakes(small_bet=100, big_bet=100, small_blind=50, big_blind=100)
     assert config.forced_bets == (
         ForcedBet(seat=1, kind=ForcedBetKind.ANTE, amount=25),
+        ForcedBet(seat=2, kind=ForcedBetKind.ANTE, amount=10),
         ForcedBet(seat=2, kind=ForcedBetKind.SMALL_BLIND, amount=50),
         ForcedBet(seat=1, kind=ForcedBetKind.BIG_BLIND, amount=100),
     )
@@ -229,14 +232,12 @@ def test_phh_mapping_community_card_is_a_seat_zero_deal():
 @pytest.mark.parametrize(
     ("text", "field"),
     [
-        (STUD.replace("variant = 'F7S'", "variant = 'FB'")
-             .replace("bring_in = 15", "blinds_or_straddles = [1, 2, 0]"), "variant"),
         (STUD.replace("[1000, 1000, 1000]", "[1000.125, 1000, 1000]"), "starting_stacks[0]"),
         (DRAW.replace("[50, 100, 0]", "[50, 100, 200]"), "blinds_or_straddles"),
     ],
 )  # fmt: skip
 def test_phh_mapping_refuses_what_the_model_cannot_hold(text, field):
-    """Unsupported games, chips finer than 1/100 and straddles in a game without a board are
+    """Chips finer than 1/100 and straddles in a game without a board are
     refused naming the field."""
     with pytest.raises(InvalidArgument) as caught:
         phh_to_hand(parse_phh(text))
@@ -257,3 +258,35 @@ def test_phh_mapping_keeps_the_state_it_reached_so_nothing_is_replayed_twice():
     )
     assert map_phh(parse_phh(DRAW)).state is None  # refused at event 10
     assert map_phh(hand) == mapping  # the state is not compared: it follows from the events
+
+
+@pytest.mark.parametrize(
+    ("written", "engine_order"),
+    [
+        # the specification's order: every sd, then the d dh in the same order
+        (["p1 sd 7d", "p2 sd", "p3 sd 7sTs", "d dh p1 8c", "d dh p3 9s9h", "p1 cbr 20"],
+         ["p1 sd 7d", "d dh p1 8c", "p2 sd", "p3 sd 7sTs", "d dh p3 9s9h", "p1 cbr 20"]),
+        # replacements dealt in another order of players, one of them in two deals
+        (["p1 sd 7d6d", "p2 sd 9d", "d dh p2 8d", "d dh p1 8c", "d dh p1 2c"],
+         ["p1 sd 7d6d", "d dh p1 8c", "d dh p1 2c", "p2 sd 9d", "d dh p2 8d"]),
+        # two draws in a row (everyone all in: no betting between them)
+        (["p1 sd 7d", "p2 sd 9d", "d dh p1 8c", "d dh p2 8d", "p1 sd 8c", "p2 sd", "d dh p1 2c"],
+         ["p1 sd 7d", "d dh p1 8c", "p2 sd 9d", "d dh p2 8d", "p1 sd 8c", "d dh p1 2c",
+          "p2 sd"]),
+        # floorman's own older exports (each sd followed by its d dh) are kept as they are
+        (["p1 sd 7d", "d dh p1 8c", "p2 sd 9d", "d dh p2 8d"],
+         ["p1 sd 7d", "d dh p1 8c", "p2 sd 9d", "d dh p2 8d"]),
+        # a deal nobody discarded for stays after the run, for the engine to refuse
+        (["p1 sd 7d", "d dh p2 8d", "d dh p1 8c"], ["p1 sd 7d", "d dh p1 8c", "d dh p2 8d"]),
+    ],
+)  # fmt: skip
+def test_phh_draw_rounds_map_to_the_engine_order(written, engine_order):
+    """PHH specification (a draw round: every ``sd``, then the ``d dh``) -> RULES.md "Five
+    Card Draw, 7-A" (each player receives its replacements before the next one draws): each
+    discard is followed by its player's replacement deals; the sources keep the written
+    index."""
+    actions = tuple(parse_phh_action(text) for text in written)
+    ordered = draw_deal_order(actions)
+    assert [str(action) for _, action in ordered] == engine_order
+    assert sorted(index for index, _ in ordered) == list(range(len(written)))
+    assert all(actions[index] is action for index, action in ordered)

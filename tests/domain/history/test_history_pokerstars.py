@@ -304,17 +304,23 @@ def test_stars_tournament_chips_mixed_game_sitting_out_and_short_ante():
 
 
 def test_stars_file_of_several_hands_skips_other_games_and_keeps_line_numbers():
-    """Hands are split on headers and blank lines; a 2-7 triple draw hand of a mixed file is counted
-    as unsupported, not read; later hands keep their line numbers."""
-    text = STUD_HI_LO + "\n\n" + LOWBALL_IN_MIXED + "\n\n" + RAZZ_TOURNAMENT
+    """Hands are split on headers and blank lines; a 2-7 triple draw hand of a mixed file is
+    read as its own game (RULES.md "Mixed games"), a hand of a game floorman does not play
+    (Courchevel) is counted as unsupported, not read; later hands keep their line numbers."""
+    other = LOWBALL_IN_MIXED.replace("#3003", "#5005").replace(
+        "Triple Draw 2-7 Lowball Limit", "Courchevel Pot Limit"
+    )
+    text = "\n\n".join((STUD_HI_LO, LOWBALL_IN_MIXED, other, RAZZ_TOURNAMENT))
     result = parse_file(text)
-    assert [h.hand_id for h in result.hands] == [1001, 4004]
-    assert [(u.hand_id, u.game_name) for u in result.unsupported] == [
-        (3003, "Triple Draw 2-7 Lowball")
+    assert [(h.hand_id, h.game, h.mixed) for h in result.hands] == [
+        (1001, Game.SEVEN_CARD_STUD_HI_LO, ""),
+        (3003, Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, "8-Game"),
+        (4004, Game.RAZZ, "8-Game"),
     ]
+    assert [(u.hand_id, u.game_name) for u in result.unsupported] == [(5005, "Courchevel")]
     assert result.problems == ()
     razz_line = text.splitlines().index(RAZZ_TOURNAMENT.splitlines()[0]) + 1
-    assert result.hands[1].line == razz_line
+    assert result.hands[2].line == razz_line
 
 
 COMMUNITY_CARD = """\

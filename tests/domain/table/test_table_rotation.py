@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from floorman.domain.errors import InvalidArgument
+from floorman.domain.errors import InvalidArgument, RuleViolation
 from floorman.domain.model import BettingStructure, Game, Stakes
 from floorman.domain.table.rotation import (
     MAX_MIXED_SEATS,
+    START,
+    Choice,
     NamedRotation,
     RotationPosition,
+    advance,
     named_entries,
+    named_rotation,
+    next_entry,
     position_after,
 )
+from floorman.domain.table.settings import Rotation
 
 STAKES = Stakes(small_bet=20)
 
@@ -31,10 +39,18 @@ def test_mixed_games_horse_entries_in_order_fixed_limit_with_the_table_stakes():
     assert MAX_MIXED_SEATS == 8
 
 
-def test_mixed_games_eight_game_refused_until_deuce_to_seven_triple_draw_exists():
-    with pytest.raises(InvalidArgument) as caught:
-        named_entries(NamedRotation.EIGHT_GAME, STAKES)
-    assert caught.value.violations[0].field == "settings.rotation.named"
+def test_mixed_games_eight_game_entries_now_that_deuce_to_seven_triple_draw_is_dealt():
+    entries = named_entries(NamedRotation.EIGHT_GAME, STAKES)
+    assert [(e.game, e.betting_structure) for e in entries] == [
+        (Game.DEUCE_TO_SEVEN_TRIPLE_DRAW, BettingStructure.FIXED_LIMIT),
+        (Game.TEXAS_HOLDEM, BettingStructure.FIXED_LIMIT),
+        (Game.OMAHA_HI_LO, BettingStructure.FIXED_LIMIT),
+        (Game.RAZZ, BettingStructure.FIXED_LIMIT),
+        (Game.SEVEN_CARD_STUD, BettingStructure.FIXED_LIMIT),
+        (Game.SEVEN_CARD_STUD_HI_LO, BettingStructure.FIXED_LIMIT),
+        (Game.TEXAS_HOLDEM, BettingStructure.NO_LIMIT),
+        (Game.OMAHA, BettingStructure.POT_LIMIT),
+    ]
 
 
 def test_mixed_games_each_entry_plays_one_orbit_of_the_players_dealt_in_at_its_first_hand():
@@ -82,3 +98,62 @@ def test_mixed_games_unseen_button_moves_one_seat_per_stud_hand():
     assert unseen_button(None, [3, 5, 8], 8) == Positions(3, 5, 8)
     with pytest.raises(ValueError):
         unseen_button(None, [3], 8)
+
+
+# ---------------------------------------------------------------- the next entry, one by one
+
+
+HORSE = named_rotation(NamedRotation.HORSE, STAKES)
+
+
+@given(st.integers(1, 8), st.lists(st.integers(2, 8), min_size=1, max_size=60))
+def test_mixed_games_orbits_cycle_through_every_entry_invariant(entries, dealt_in):
+    """Whatever the players dealt in: the hands group into orbits, each of one entry, in
+    rotation order, each as long as its first hand's players (the last may be unfinished);
+    ``advance`` one hand at a time equals ``position_after``."""
+    position, played, orbits = START, [], []
+    for players in dealt_in:
+        entry = position.entry
+        if position.hands_left == 0:
+            orbits.append((entry, players))
+        played.append((entry, players))
+        position = advance(position, entry=entry, dealt_in=players, entries=entries)
+        assert position == position_after(played, entries=entries)
+    assert [entry for entry, _ in orbits] == [i % entries for i in range(len(orbits))]
+    assert sum(length for _, length in orbits[:-1]) + (
+        orbits[-1][1] - position.hands_left if position.hands_left else orbits[-1][1]
+    ) == len(dealt_in)
+
+
+def test_mixed_games_next_entry_fixed_rotation_refuses_another_game():
+    """A fixed rotation deals ``position.entry``; naming it (by entry or game) is accepted,
+    naming another is ``rotation.game`` with the entry expected."""
+    position = RotationPosition(entry=2, hands_left=3)
+    assert next_entry(HORSE, position) == 2
+    assert next_entry(HORSE, position, Choice(entry=3, game=Game.RAZZ)) == 2
+    with pytest.raises(RuleViolation) as refused:
+        next_entry(HORSE, position, Choice(game=Game.SEVEN_CARD_STUD))
+    assert refused.value.rule == "rotation.game"
+    assert refused.value.expected == "entry 3 (razz fixed_limit)"
+    with pytest.raises(RuleViolation):
+        next_entry(HORSE, position, Choice(betting_structure=BettingStructure.NO_LIMIT))
+    with pytest.raises(InvalidArgument):
+        next_entry(HORSE, position, Choice(entry=6))
+
+
+def test_mixed_games_next_entry_dealers_choice():
+    """Dealer's choice: an orbit's first hand takes the named entry (or the first with the
+    named game), the next in the list when nothing is named; mid-orbit the orbit's entry."""
+    choice = Rotation(entries=HORSE.entries, dealers_choice=True)
+    opening = RotationPosition(entry=1, hands_left=0)
+    assert next_entry(choice, opening) == 1
+    assert next_entry(choice, opening, Choice(entry=5)) == 4
+    assert next_entry(choice, opening, Choice(game=Game.SEVEN_CARD_STUD)) == 3
+    with pytest.raises(RuleViolation):
+        next_entry(choice, opening, Choice(game=Game.BADUGI))
+    with pytest.raises(RuleViolation):
+        next_entry(choice, opening, Choice(entry=1, game=Game.RAZZ))
+    mid = RotationPosition(entry=3, hands_left=2)
+    assert next_entry(choice, mid) == 3
+    with pytest.raises(RuleViolation):
+        next_entry(choice, mid, Choice(entry=1))

@@ -46,8 +46,15 @@ from floorman.domain.table.events import (
     TableEvent,
 )
 from floorman.domain.table.placement import Positions
+from floorman.domain.table.rotation import RotationPosition
 from floorman.domain.table.seats import EntryOption, Seat, SeatStatus
-from floorman.domain.table.settings import ButtonRule, DealMode, TableSettings
+from floorman.domain.table.settings import (
+    ButtonRule,
+    DealMode,
+    Rotation,
+    RotationEntry,
+    TableSettings,
+)
 
 VERSION: Final = 1
 _STAKES: Final = (
@@ -100,7 +107,7 @@ def settings_json(settings: TableSettings) -> Json:
         "name": settings.name,
         "game": settings.game.value,
         "structure": settings.betting_structure.value,
-        "stakes": {name: getattr(settings.stakes, name) for name in _STAKES},
+        "stakes": _stakes_json(settings.stakes),
         "rake": _rake_json(settings.rake),
         "max_seats": settings.max_seats,
         "deal_mode": settings.deal_mode.value,
@@ -111,7 +118,49 @@ def settings_json(settings: TableSettings) -> Json:
         "dealer_seat": settings.dealer_seat,
         "currency_code": settings.currency_code,
         "minor_units_per_unit": settings.minor_units_per_unit,
+        **({} if settings.rotation is None else {"rotation": rotation_json(settings.rotation)}),
     }
+
+
+def _stakes_json(stakes: Stakes) -> Json:
+    return {name: getattr(stakes, name) for name in _STAKES}
+
+
+def _stakes_from(data: Json) -> Stakes:
+    return Stakes(**{n: data[n] for n in _STAKES if n in data})
+
+
+def rotation_json(rotation: Rotation) -> Json:
+    """A mixed table's rotation: ``{"named": "horse" | "", "dealers_choice": bool,
+    "entries": [{"game", "structure", "stakes"}, ...]}``."""
+    return {
+        "named": rotation.named,
+        "dealers_choice": rotation.dealers_choice,
+        "entries": [
+            {
+                "game": e.game.value,
+                "structure": e.betting_structure.value,
+                "stakes": _stakes_json(e.stakes),
+            }
+            for e in rotation.entries
+        ],
+    }
+
+
+def rotation_from(data: Json) -> Rotation:
+    """The inverse of :func:`rotation_json`."""
+    return Rotation(
+        named=data["named"],
+        dealers_choice=data["dealers_choice"],
+        entries=tuple(
+            RotationEntry(
+                game=Game(e["game"]),
+                betting_structure=BettingStructure(e["structure"]),
+                stakes=_stakes_from(e["stakes"]),
+            )
+            for e in data["entries"]
+        ),
+    )
 
 
 def settings_from(data: Json) -> TableSettings:
@@ -134,6 +183,7 @@ def settings_from(data: Json) -> TableSettings:
         currency_code=data.get("currency_code", ""),
         minor_units_per_unit=data.get("minor_units_per_unit")
         or default_minor_units(data.get("currency_code", "")),
+        rotation=rotation_from(data["rotation"]) if "rotation" in data else None,
     )
 
 
@@ -332,7 +382,37 @@ def _started(e: HandStarted) -> Json:
         "positions": positions_json(e.positions),
         "seats": [seat_json(s) for s in e.seats],
         "deck": cards_json(e.deck),
+        **_rotation_fields(e),
     }
+
+
+def _rotation_fields(e: HandStarted) -> Json:
+    """A mixed table's hand: ``"rotation": [entry, next entry, hands left]`` and a stud
+    hand's ``"unseen_button"``; nothing at a one-game table (older payloads read alike)."""
+    if e.rotation_entry < 0 or e.rotation is None:
+        return {}
+    out: Json = {"rotation": [e.rotation_entry, e.rotation.entry, e.rotation.hands_left]}
+    if e.unseen_button is not None:
+        out["unseen_button"] = positions_json(e.unseen_button)
+    return out
+
+
+def _started_from(d: Json) -> HandStarted:
+    entry, after = -1, None
+    if "rotation" in d:
+        entry, next_entry, left = d["rotation"]
+        after = RotationPosition(entry=next_entry, hands_left=left)
+    return HandStarted(
+        hand_id=d["hand"],
+        hand_number=d["number"],
+        config=config_from(d["config"]),
+        positions=positions_from(d["positions"]),
+        seats=tuple(seat_from(s) for s in d["seats"]),
+        deck=tuple(c for c in cards_from(d["deck"]) if c is not None),
+        rotation_entry=entry,
+        rotation=after,
+        unseen_button=positions_from(d.get("unseen_button")),
+    )
 
 
 def _dealt(e: HandDealt) -> Json:
@@ -374,14 +454,7 @@ _DECODERS: Final[dict[str, Callable[[Json], TableEvent]]] = {
     "seat_left": lambda d: SeatLeft(seat=d["seat"], cash_out=d["cash_out"]),
     "sat_out": lambda d: SeatSatOut(seat=d["seat"]),
     "sat_in": lambda d: SeatSatIn(seat=d["seat"], entry=EntryOption(d["entry"])),
-    "hand_started": lambda d: HandStarted(
-        hand_id=d["hand"],
-        hand_number=d["number"],
-        config=config_from(d["config"]),
-        positions=positions_from(d["positions"]),
-        seats=tuple(seat_from(s) for s in d["seats"]),
-        deck=tuple(c for c in cards_from(d["deck"]) if c is not None),
-    ),
+    "hand_started": _started_from,
     "deal": lambda d: HandDealt(
         hand_id=d["hand"],
         deal=deal_from(d["deal"]),

@@ -17,6 +17,7 @@ from typing import Any, Final
 from floorman.app.tables.codec import action_json, deal_json, dumps, settings_json
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.model import Action, Deal
+from floorman.domain.table.rotation import NO_CHOICE, Choice
 from floorman.domain.table.seats import EntryOption
 from floorman.domain.table.settings import TableSettings
 from floorman.domain.text_limits import REQUEST_ID, TABLE_ID
@@ -86,7 +87,10 @@ class SitIn(TableWrite):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StartHand(TableWrite):
-    """Start the next hand (service-dealt: shuffle and deal)."""
+    """Start the next hand (service-dealt: shuffle and deal); ``choice``: what the request
+    names of it (a dealer's choice, the game a recorded hand is dealt as)."""
+
+    choice: Choice = NO_CHOICE
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,6 +140,15 @@ def _payload(command: Command) -> dict[str, Any]:
         return {"deals": [deal_json(deal) for deal in command.deals]}
     if isinstance(command, RecordAction):
         return {"action": action_json(command.action)}
+    if isinstance(command, StartHand) and not command.choice.empty:
+        choice = command.choice
+        return {
+            "entry": choice.entry,
+            "game": None if choice.game is None else choice.game.value,
+            "structure": None
+            if choice.betting_structure is None
+            else choice.betting_structure.value,
+        }
     return {}
 
 

@@ -124,7 +124,24 @@ def hand_record(
         currency=settings.currency_code,
         minor_units_per_unit=settings.currency.minor_units,
         table_size=settings.max_seats,
+        mixed=mixed_name(settings),
     )
+
+
+MIXED_NAMES: Final = {"horse": "HORSE", "eight_game": "8-Game"}
+"""The header name of each named rotation (as PokerStars writes "HORSE (Razz Limit, ...)")."""
+
+
+def mixed_name(settings: TableSettings) -> str:
+    """The mixed-game name a hand history of this table carries (RULES.md "Mixed games"):
+    ``"HORSE"``, ``"8-Game"``, ``"Dealer's Choice"``, ``"Mixed Games"`` for a custom list;
+    ``""`` at a one-game table."""
+    rotation = settings.rotation
+    if rotation is None:
+        return ""
+    if rotation.dealers_choice:
+        return "Dealer's Choice"
+    return MIXED_NAMES.get(rotation.named, "Mixed Games")
 
 
 def find_exporter(module_name: str, function_name: str) -> Callable[[HandRecord], str] | None:

@@ -22,6 +22,7 @@ from typing import Any, Final
 from floorman.app.tables import codec
 from floorman.domain.table.events import HAND_EVENTS, HandStarted, TableCreated, TableEvent
 from floorman.domain.table.hand import HandRun, begin_run
+from floorman.domain.table.rotation import RotationPosition
 from floorman.domain.table.state import HandSpan, TableState, fold, open_table
 from floorman.store import EventStore, StoredEvent, TableNotFound
 
@@ -210,6 +211,17 @@ def snapshot_json(state: TableState) -> dict[str, Any]:
             for span in state.hands.values()
         ],
         "last_hand_id": state.last_hand_id,
+        **(
+            {}
+            if state.settings.rotation is None
+            else {
+                "rotation": [
+                    state.rotation_entry,
+                    state.rotation.entry,
+                    state.rotation.hands_left,
+                ]
+            }
+        ),
     }
 
 
@@ -222,6 +234,7 @@ def snapshot_from(data: dict[str, Any]) -> TableState:
     if data.get("v") != SNAPSHOT_VERSION:
         raise codec.CodecError(f"snapshot version {data.get('v')!r}")
     seats = (codec.seat_from(s) for s in data["seats"])
+    current, entry, left = data.get("rotation", (-1, 0, 0))
     hands = {
         hand_id: HandSpan(
             hand_id=hand_id,
@@ -244,4 +257,6 @@ def snapshot_from(data: dict[str, Any]) -> TableState:
         hand_count=data["hand_count"],
         hands=hands,
         last_hand_id=data["last_hand_id"],
+        rotation=RotationPosition(entry=entry, hands_left=left),
+        rotation_entry=current,
     )

@@ -96,6 +96,7 @@ from floorman.app.tables.views import (
     table_view,
 )
 from floorman.domain.errors import InvalidArgument, RuleViolation
+from floorman.domain.games import game_spec
 from floorman.domain.table.dealer import deal_pending
 from floorman.domain.table.events import (
     FindingRecorded,
@@ -536,14 +537,18 @@ class TableService:
     def start_hand(self, command: StartHand, *, viewer: Viewer) -> Reply:
         """Start the next hand: button, blinds, antes; service-dealt: shuffle and deal.
 
+        A mixed table deals the entry its rotation names next (docs/rules.md "Mixed games").
+
         Raises:
-            RuleViolation: ``table.closed``, ``hand.in_progress``, ``table.players``.
+            InvalidArgument: ``rotation_entry`` outside the rotation.
+            RuleViolation: ``table.closed``, ``hand.in_progress``, ``rotation.game``,
+                ``table.players``.
         """
 
         def decide(state: TableState) -> _Decision:
-            started = begin_hand(state, hand_id=self._ids())
+            started = begin_hand(state, hand_id=self._ids(), choice=command.choice)
             if state.settings.deal_mode is DealMode.SERVICE_DEALT:
-                spec = state.settings.spec
+                spec = game_spec(started.config.game)  # a mixed table: the hand's game
                 deck = spec.deck(len(started.config.seats))
                 started = replace(started, deck=tuple(self._deck.shuffle(sorted(deck))))
             events, after = self._continue(state, (started,))
@@ -807,8 +812,9 @@ class TableService:
     def _report(self, state: TableState, event: FindingRecorded, *, sequence: int) -> None:
         """Log and count one finding just written at ``sequence`` (cards in its texts are
         redacted: a live table's finding may concern a hand still running)."""
+        run = state.hand if state.hand is not None else state.last_hand
         self._findings.record(
-            state.settings.game,
+            run.config.game if run is not None else state.settings.game,
             event.finding,
             redact_cards=True,
             table_id=state.table_id,

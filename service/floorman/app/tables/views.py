@@ -23,9 +23,46 @@ from floorman.domain.table.events import (
 from floorman.domain.table.hand import HandRun
 from floorman.domain.table.placement import Positions
 from floorman.domain.table.redaction import Viewer, redact_event, redact_finding
+from floorman.domain.table.rotation import RotationPosition
 from floorman.domain.table.seats import Seat
-from floorman.domain.table.settings import TableSettings
+from floorman.domain.table.settings import Rotation, RotationEntry, TableSettings
 from floorman.domain.table.state import TableState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RotationView:
+    """Where a mixed table's rotation stands (the contract's ``RotationState``).
+
+    Attributes:
+        current_index / current: the entry (index into the rotation) of the hand in
+            progress or the last hand; -1 / ``None`` before the first hand.
+        next_index / next: the entry the next hand deals (at a dealer's choice table opening
+            an orbit: the next in the list, which the button may change).
+        hands_left: hands left in the current orbit, the next one included; 0: the next hand
+            opens an orbit (of as many hands as players are then dealt in).
+        choosing: a dealer's choice table whose next hand opens an orbit (the button names
+            its entry).
+    """
+
+    current_index: int
+    current: RotationEntry | None
+    next_index: int
+    next: RotationEntry
+    hands_left: int
+    choosing: bool
+
+
+def rotation_view(rotation: Rotation, current: int, position: RotationPosition) -> RotationView:
+    """The view of a rotation after the hand dealt as entry ``current`` (-1: none yet)."""
+    entries = rotation.entries
+    return RotationView(
+        current_index=current,
+        current=entries[current] if 0 <= current < len(entries) else None,
+        next_index=position.entry,
+        next=entries[position.entry],
+        hands_left=position.hands_left,
+        choosing=rotation.dealers_choice and position.hands_left == 0,
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -33,7 +70,8 @@ class TableView:
     """A table (the contract's ``Table``).
 
     ``button_seat``: the current or last hand's button (button games; 0 before the first hand
-    and in stud). ``seats`` ascending. ``sequence``: the log's last event.
+    and in stud; a mixed table's stud hand: its unseen button). ``seats`` ascending.
+    ``sequence``: the log's last event. ``rotation``: a mixed table's rotation, else ``None``.
     """
 
     table_id: str
@@ -45,6 +83,7 @@ class TableView:
     hand_count: int
     current_hand_id: str
     created_at: datetime | None
+    rotation: RotationView | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -68,13 +107,15 @@ class HandView:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EventView:
-    """One log event as a viewer may see it (the contract's ``TableEvent``)."""
+    """One log event as a viewer may see it (the contract's ``TableEvent``); ``rotation``:
+    a mixed table's HandStarted: the rotation after the hand started."""
 
     sequence: int
     table_id: str
     recorded_at: datetime | None
     hand_id: str
     event: TableEvent
+    rotation: RotationView | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,6 +140,9 @@ def table_view(state: TableState) -> TableView:
         hand_count=state.hand_count,
         current_hand_id=state.hand.hand_id if state.hand is not None else "",
         created_at=state.created_at,
+        rotation=None
+        if state.settings.rotation is None
+        else rotation_view(state.settings.rotation, state.rotation_entry, state.rotation),
     )
 
 
@@ -144,8 +188,12 @@ def event_view(
     """One log event for ``viewer``: cards redacted per what ``state`` (at or after the event)
     says of its hand; the deck order and reshuffled stubs removed."""
     hand_id = getattr(event, "hand_id", "")
+    rotation = None
     if isinstance(event, HandStarted):
         event = replace(event, deck=())
+        table_rotation = state.settings.rotation
+        if table_rotation is not None and event.rotation is not None:
+            rotation = rotation_view(table_rotation, event.rotation_entry, event.rotation)
     elif isinstance(event, HandDealt | HandActed | FindingRecorded):
         hand_over, public = visibility(state, hand_id)
         if isinstance(event, HandDealt):
@@ -169,4 +217,5 @@ def event_view(
         recorded_at=recorded_at,
         hand_id=hand_id,
         event=event,
+        rotation=rotation,
     )

@@ -2,7 +2,9 @@
 
 * :func:`audit_document` / :func:`read_document` / :func:`detect_format` — a document's text
   (PHH, Open Hand History JSON, PokerStars or Full Tilt text) to one verdict per hand
-  (:mod:`~floorman.domain.audit.documents`);
+  (:mod:`~floorman.domain.audit.documents`); :func:`audit_hands` and :func:`settle` — the
+  same in two steps, the first without run state (a worker process), the second in order
+  against the run's :class:`HandRegistry`;
 * :func:`audit_hand` — one :class:`RecordedHand` to a :class:`HandAudit`
   (:mod:`~floorman.domain.audit.auditor`);
 * :class:`AuditFinding`, :class:`HandAudit`, :class:`AuditStatus`, :class:`SourceFormat` —
@@ -20,12 +22,15 @@ Rule ids are the ones in the table at the end of RULES.md; DESIGN.md "Unknown ca
 from floorman.domain.audit.auditor import audit_hand
 from floorman.domain.audit.caps import MAX_FINDINGS_PER_HAND
 from floorman.domain.audit.documents import (
+    PendingAudit,
     audit_document,
+    audit_hands,
     detect_format,
     format_name,
     read_document,
+    settle,
 )
-from floorman.domain.audit.duplicates import HandRegistry
+from floorman.domain.audit.duplicates import FirstCopy, HandMark, HandRegistry
 from floorman.domain.audit.findings import (
     DUPLICATE_HAND_RULE,
     INFORMATIONAL_RULES,
@@ -51,15 +56,20 @@ __all__ = [
     "AuditFinding",
     "AuditStatus",
     "DeclaredResult",
+    "FirstCopy",
     "HandAudit",
+    "HandMark",
     "HandRegistry",
+    "PendingAudit",
     "PostedBet",
     "RecordedHand",
     "SourceFormat",
     "WrittenCards",
     "audit_document",
     "audit_hand",
+    "audit_hands",
     "detect_format",
     "format_name",
     "read_document",
+    "settle",
 ]

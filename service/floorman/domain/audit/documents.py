@@ -6,23 +6,26 @@ Everleaf, OnGame, Winamax and PartyPoker text, Merge XML) or into
 finished verdicts: hands in a format the audit does not read are counted one by one as
 UNSUPPORTED (never as clean), hands of games floorman does not play likewise, and text no
 reader understands is a FINDINGS verdict with ``history.unreadable`` and the line.
-:func:`audit_document` does both steps: every hand is audited, except an identical copy of a
-hand already met in the run (a DUPLICATE verdict; an altered copy is audited and flagged,
-:mod:`~floorman.domain.audit.duplicates`), and each verdict's report is bounded
-(:mod:`~floorman.domain.audit.caps`). Pure: text in, verdicts out; every step is linear in
-the document's size.
+:func:`audit_document` does both steps: every hand is audited, an identical copy of a
+hand already met in the run is reported as a DUPLICATE verdict instead (an altered copy is
+audited and flagged, :mod:`~floorman.domain.audit.duplicates`), and each verdict's report is
+bounded (:mod:`~floorman.domain.audit.caps`). It is two steps that may run apart:
+:func:`audit_hands` audits a document alone (in any process: no run state), and
+:func:`settle` screens each result against the run's :class:`HandRegistry`, in document
+order, where the run is kept; so a parallel audit gives the verdicts of a sequential one.
+Pure: text in, verdicts out; every step is linear in the document's size.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Final
 
 from floorman.domain.audit.auditor import audit_hand
 from floorman.domain.audit.caps import capped
-from floorman.domain.audit.duplicates import HandRegistry
+from floorman.domain.audit.duplicates import HandMark, HandRegistry
 from floorman.domain.audit.findings import (
     UNREADABLE_RULE,
     AuditFinding,
@@ -162,6 +165,67 @@ def read_document(
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class PendingAudit:
+    """One hand audited without its run (:func:`audit_hands`), waiting for :func:`settle`.
+
+    Attributes:
+        audit: the verdict; final (capped) when ``mark`` is ``None``, else as audited,
+            before the run's duplicate screening and the cap.
+        mark: what the run's registry screens (``None``: a record with no identity or
+            digest, or a finished verdict such as an unsupported hand).
+    """
+
+    audit: HandAudit
+    mark: HandMark | None = None
+
+
+def audit_hands(
+    text: str, *, source: str, format: SourceFormat | None = None
+) -> list[PendingAudit]:
+    """Audit every hand of a document on its own: the first step of :func:`audit_document`,
+    which needs nothing of the run (a worker process can do it).
+
+    Args:
+        text: the document, decoded.
+        source: its name, copied into every verdict.
+        format: the format when the caller knows it; ``None`` detects it.
+
+    Returns:
+        One :class:`PendingAudit` per hand in document order. Never raises for bad input
+        (see :func:`audit_document`).
+    """
+    try:
+        items = read_document(text, source=source, format=format)
+    except Exception as error:  # input must never crash the audit
+        return [PendingAudit(_unreadable(source, _detected(text, format), _failure(error), 1))]
+    out = []
+    for item in items:
+        if isinstance(item, HandAudit):
+            out.append(PendingAudit(capped(item)))
+            continue
+        audit = _audit_guarded(item)
+        if item.identity and item.digest:
+            out.append(PendingAudit(audit, HandMark.of(item)))
+        else:
+            out.append(PendingAudit(capped(audit)))
+    return out
+
+
+def settle(pending: PendingAudit, hands: HandRegistry) -> HandAudit:
+    """The final verdict of one hand of :func:`audit_hands`: screened against the run's
+    registry (call it in document order, documents in run order): an identical copy of a
+    hand met before becomes a DUPLICATE verdict, a hand number met before with other
+    content gets ``history.duplicate_hand``; then capped."""
+    if pending.mark is None:
+        return pending.audit
+    seen = hands.screen(pending.mark)
+    if isinstance(seen, HandAudit):
+        return seen
+    audit = pending.audit if seen is None else _with_finding(pending.audit, seen)
+    return capped(audit)
+
+
 def audit_document(
     text: str,
     *,
@@ -170,7 +234,8 @@ def audit_document(
     hands: HandRegistry | None = None,
 ) -> list[HandAudit]:
     """Audit every hand of a document (see :func:`read_document` and
-    :func:`~floorman.domain.audit.auditor.audit_hand`).
+    :func:`~floorman.domain.audit.auditor.audit_hand`): :func:`settle` of each hand of
+    :func:`audit_hands`.
 
     Args:
         text: the document, decoded.
@@ -181,31 +246,14 @@ def audit_document(
 
     Returns:
         One verdict per hand in document order: an identical copy of a hand met before is
-        a DUPLICATE verdict (not audited again); a hand number met before with other
-        content is audited and carries ``history.duplicate_hand``. Each verdict lists at
-        most :data:`~floorman.domain.audit.caps.MAX_FINDINGS_PER_HAND` findings. Never
+        a DUPLICATE verdict (reported instead of its audit); a hand number met before with
+        other content is audited and carries ``history.duplicate_hand``. Each verdict lists
+        at most :data:`~floorman.domain.audit.caps.MAX_FINDINGS_PER_HAND` findings. Never
         raises for bad input: a hand (or document) that fails to read or audit in an
         unforeseen way is a FINDINGS verdict with ``history.unreadable``.
     """
     registry = HandRegistry() if hands is None else hands
-    try:
-        items = read_document(text, source=source, format=format)
-    except Exception as error:  # input must never crash the audit
-        return [_unreadable(source, _detected(text, format), _failure(error), 1)]
-    out = []
-    for item in items:
-        if isinstance(item, HandAudit):
-            out.append(capped(item))
-            continue
-        seen = registry.screen(item)
-        if isinstance(seen, HandAudit):
-            out.append(seen)
-            continue
-        audit = _audit_guarded(item)
-        if seen is not None:
-            audit = _with_finding(audit, seen)
-        out.append(capped(audit))
-    return out
+    return [settle(p, registry) for p in audit_hands(text, source=source, format=format)]
 
 
 def _with_finding(audit: HandAudit, finding: AuditFinding) -> HandAudit:

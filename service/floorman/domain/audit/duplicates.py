@@ -11,7 +11,12 @@ invocation) meets a record whose ``identity`` (the room and its hand number, see
   payouts, or two hands under one number, never passes silently).
 
 Records without an identity (or a digest) are never taken for copies. Pure: a
-:class:`HandRegistry` is a plain mutable value, one per run.
+:class:`HandRegistry` is a plain mutable value, one per run, keeping what it met in a dict;
+a run too large for memory stores the same entries elsewhere by overriding
+:meth:`HandRegistry.versions` and :meth:`HandRegistry.add` (the CLI's disk index,
+:mod:`floorman.app.audit_index`). The registry screens a :class:`HandMark` (what names and
+fingerprints a record), so a record audited in another process is screened where the run is
+kept, in document order.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from floorman.domain.audit.findings import (
     AuditFinding,
     AuditStatus,
     HandAudit,
+    SourceFormat,
 )
 from floorman.domain.audit.recorded import RecordedHand
+from floorman.domain.model import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +46,38 @@ class FirstCopy:
         return f"{self.source}:{self.line}"
 
 
+@dataclass(frozen=True, slots=True)
+class HandMark:
+    """What the registry needs of a record: its identity and digest (see
+    :class:`~floorman.domain.audit.recorded.RecordedHand`) and what a DUPLICATE verdict
+    repeats (document, line, hand number, format, game)."""
+
+    identity: str
+    digest: str
+    source: str
+    line: int
+    hand_id: str
+    format: SourceFormat
+    game: Game | None
+
+    @classmethod
+    def of(cls, hand: RecordedHand) -> HandMark:
+        """The mark of ``hand``."""
+        return cls(
+            identity=hand.identity,
+            digest=hand.digest,
+            source=hand.source,
+            line=hand.line,
+            hand_id=hand.hand_id,
+            format=hand.format,
+            game=hand.config.game,
+        )
+
+
 class HandRegistry:
     """The hands an audit run has met, by identity and digest (one registry per run; not
-    shared between threads)."""
+    shared between threads). Subclasses may keep the entries elsewhere (see the module's
+    docstring): :meth:`screen` only calls :meth:`versions` and :meth:`add`."""
 
     def __init__(self) -> None:
         self._seen: dict[str, dict[str, FirstCopy]] = {}
@@ -50,7 +86,16 @@ class HandRegistry:
         """How many distinct identities were met."""
         return len(self._seen)
 
-    def screen(self, hand: RecordedHand) -> HandAudit | AuditFinding | None:
+    def versions(self, identity: str) -> list[tuple[str, FirstCopy]]:
+        """``(digest, first copy)`` of every version of ``identity`` met so far, in the
+        order they were first met (empty: never met)."""
+        return list(self._seen.get(identity, {}).items())
+
+    def add(self, identity: str, digest: str, first: FirstCopy) -> None:
+        """Register a new version (``digest`` not met before under ``identity``)."""
+        self._seen.setdefault(identity, {})[digest] = first
+
+    def screen(self, hand: HandMark) -> HandAudit | AuditFinding | None:
         """Register ``hand`` and say how to treat it.
 
         Returns:
@@ -61,24 +106,24 @@ class HandRegistry:
         """
         if not hand.identity or not hand.digest:
             return None
-        versions = self._seen.setdefault(hand.identity, {})
+        versions = self.versions(hand.identity)
         here = FirstCopy(hand.source, hand.line)
         if not versions:
-            versions[hand.digest] = here
+            self.add(hand.identity, hand.digest, here)
             return None
-        first = versions.get(hand.digest)
+        first = next((copy for digest, copy in versions if digest == hand.digest), None)
         if first is not None:
             return HandAudit(
                 source=hand.source,
                 hand_id=hand.hand_id,
                 format=hand.format,
-                game=hand.config.game,
+                game=hand.game,
                 status=AuditStatus.DUPLICATE,
                 line=hand.line,
                 detail=f"an identical copy of hand {hand.hand_id} at {first.where()}: audited once",
             )
-        original = next(iter(versions.values()))
-        versions[hand.digest] = here
+        original = versions[0][1]
+        self.add(hand.identity, hand.digest, here)
         return AuditFinding(
             rule=DUPLICATE_HAND_RULE,
             message=f"hand {hand.hand_id} was already met at {original.where()} with other "

@@ -50,6 +50,7 @@ from floorman.domain.history.pokerstars import (
     StarsHand,
     StarsStreet,
 )
+from floorman.domain.history.pokerstars_model import DRAW_INDEX, DRAW_STREETS
 from floorman.domain.model import (
     Action,
     ActionType,
@@ -332,10 +333,12 @@ class _Mapper:
                 big_blind=stakes.big_blind,
                 whole_unit=hand.scale,
             )
-        if self.spec.has_board:  # the straddle and the big-blind ante, as the posts say
+        if self.spec.has_button:  # the big-blind ante (docs/rules.md: the draws too) and the
+            # straddle (community-card games only), as the posts say
             ante = 0 if stakes.big_blind_ante else expected.ante
+            straddle = stakes.straddle if self.spec.has_board else 0
             expected = replace(
-                expected, ante=ante, straddle=stakes.straddle, big_blind_ante=stakes.big_blind_ante
+                expected, ante=ante, straddle=straddle, big_blind_ante=stakes.big_blind_ante
             )
         stacks = {s.seat: s for s in hand.seats}
         return HandConfig(
@@ -404,12 +407,9 @@ class _Mapper:
         """The engine's street index for a line's street (None: not a dealing street)."""
         if self.spec.has_board:
             return _BOARD_STREETS.index(street) if street in _BOARD_STREETS else None
-        if self.spec.is_draw:
-            return {
-                StarsStreet.FIRST_ROUND: 0,
-                StarsStreet.DRAW: 1,
-                StarsStreet.SECOND_ROUND: 1,
-            }.get(street)
+        if self.spec.is_draw:  # a draw past the game's last one: its last street (refused there)
+            index = DRAW_INDEX.get(street)
+            return None if index is None else min(index, len(self.spec.streets) - 1)
         streets = _STUD5_STREETS if len(self.spec.streets) == 4 else _STUD7_STREETS
         return streets.index(street) if street in streets else None
 
@@ -522,7 +522,7 @@ class _Mapper:
             self.emit(Action(seat=e.seat, type=ActionType.SHOW, cards=e.cards), e.line)
         elif e.kind is K.MUCK:
             self.emit(Action(seat=e.seat, type=ActionType.MUCK), e.line)
-        elif e.kind is K.DEAL and e.street is not StarsStreet.DRAW:
+        elif e.kind is K.DEAL and e.street not in DRAW_STREETS:
             self.notes.append(
                 AuditFinding(
                     rule="card.count",

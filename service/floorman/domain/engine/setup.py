@@ -18,7 +18,6 @@ from floorman.domain.games import GameSpec, game_spec
 from floorman.domain.model import BettingStructure, ForcedBet, ForcedBetKind, HandConfig
 
 _BLINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.DEAD_BLIND)
-_BOARD_ONLY = (ForcedBetKind.STRADDLE, ForcedBetKind.BIG_BLIND_ANTE)
 _FORCED_RULES = {
     ForcedBetKind.ANTE: ("ante.amount", "ante.amount"),
     ForcedBetKind.BRING_IN: ("bring_in.amount", "bring_in.player"),
@@ -380,10 +379,12 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
                 bad(f"{path}.dead", "bring_in.amount", "a bring-in is a live bet, never dead")
         elif bet.kind in _BLINDS and spec.is_stud:
             bad(f"{path}.kind", "blind.player", f"{spec.game.value} has no blinds")
-        elif bet.kind in _BOARD_ONLY and not spec.has_board:
-            what = "straddle" if bet.kind is ForcedBetKind.STRADDLE else "big-blind ante"
-            bad(f"{path}.kind", seat_rule if what == "straddle" else "",
-                f"{spec.game.value} has no {what} (community-card games only)")  # fmt: skip
+        elif bet.kind is ForcedBetKind.STRADDLE and not spec.has_board:
+            bad(f"{path}.kind", seat_rule,
+                f"{spec.game.value} has no straddle (community-card games only)")  # fmt: skip
+        elif bet.kind is ForcedBetKind.BIG_BLIND_ANTE and not spec.has_button:
+            bad(f"{path}.kind", "",
+                f"{spec.game.value} has no big-blind ante (blind games only)")  # fmt: skip
         elif bet.kind is ForcedBetKind.STRADDLE and bet.dead:
             bad(f"{path}.dead", "straddle.amount", "a straddle is a live bet, never dead")
         elif not isinstance(bet.kind, ForcedBetKind):

@@ -23,8 +23,8 @@ class ResolvedStakes:
 
     ``bring_in`` is 0 in the draw games; ``small_blind`` / ``big_blind`` are 0 in the studs.
     ``min_open`` is the smallest opening bet in pot limit and no limit (big blind in the draw
-    games, small bet in the studs). ``straddle`` / ``big_blind_ante`` (community-card games
-    only) are 0 when the table has none.
+    games, small bet in the studs). ``straddle`` (community-card games
+    only) / ``big_blind_ante`` (blind games: docs/rules.md) are 0 when the table has none.
     """
 
     small_bet: int
@@ -162,8 +162,9 @@ def resolve_stakes(
 def _check_board_forced_bets(
     stakes: Stakes, spec: GameSpec, big_blind: int, bad: Callable[[str, str, str], None]
 ) -> None:
-    """The straddle and the big-blind ante exist in the community-card games only; the
-    straddle is twice the big blind (RULES.md "Hold'em and Omaha")."""
+    """The straddle exists in the community-card games only, the big-blind ante in every
+    blind game (docs/rules.md "Big-blind ante in the draw games"); the straddle is twice the
+    big blind (RULES.md "Hold'em and Omaha")."""
     game = spec.game.value
     if stakes.straddle and not spec.has_board:
         bad("straddle", "straddle.player", f"{game} has no straddle (community-card games only)")
@@ -173,9 +174,9 @@ def _check_board_forced_bets(
             "straddle.amount",
             f"a straddle is twice the big blind ({2 * big_blind}), not {stakes.straddle}",
         )
-    if stakes.big_blind_ante and not spec.has_board:
+    if stakes.big_blind_ante and not spec.has_button:
         bad(
             "big_blind_ante",
             "ante.amount",
-            f"{game} has no big-blind ante (community-card games only)",
+            f"{game} has no big-blind ante (blind games only: docs/rules.md)",
         )

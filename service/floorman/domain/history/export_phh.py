@@ -22,8 +22,10 @@ What is written:
   stud street, as PHH faces follow the card's place), ``d db CARDS`` for the stud community
   card and the board (one per street: the flop's three cards, the turn, the river), ``pb``,
   ``f``, ``cc``, ``cbr TO`` (the raise-to total: BET, RAISE and COMPLETE),
-  ``sd CARDS`` (a draw; none: stand pat), ``sm CARDS`` (a show, cards as recorded) and ``sm``
-  (a muck); unknown cards are ``??``; a reported burn is the no-op ``# burn CARDS``;
+  ``sd CARDS`` (a draw; none: stand pat; a draw round's ``sd`` lines first, then its
+  ``d dh`` replacement cards, as the specification writes them), ``sm CARDS`` (a show, cards
+  as recorded) and ``sm`` (a muck); unknown cards are ``??``; a reported burn is the no-op
+  ``# burn CARDS``;
 * ``finishing_stacks`` and ``winnings`` from the engine's settlement (after rake), when the
   hand is over and its result does not depend on unknown cards;
 * ``hand`` (the hand number), ``table`` and ``time`` / ``day`` / ``month`` / ``year`` /
@@ -141,12 +143,15 @@ def record_to_phh(record: HandRecord) -> PhhHand:
 
 
 def _actions(settled: SettledRecord, player_of: dict[int, int]) -> list[PhhAction]:
-    """One PHH action per event, stud deals put in face order."""
+    """One PHH action per event, stud deals put in face order, each draw written as the
+    specification does (:func:`draws_in_spec_order`)."""
     game = settled.record.config.game
     if game_spec(game).has_board:
         events = _joined_board(settled.record.events, settled.streets)
-    else:
+    elif game.is_stud:
         events = list(deals_in_face_order(settled.record.events, game))
+    else:
+        events = draws_in_spec_order(settled.record.events, settled.streets)
     actions = [_action(event, player_of) for event in events]
     return actions + _exposed_shows(settled, player_of)
 
@@ -241,6 +246,38 @@ def deals_in_face_order(events: tuple[HandEvent, ...], game: Game) -> tuple[Hand
     return tuple(out)
 
 
+def draws_in_spec_order(events: tuple[HandEvent, ...], streets: tuple[str, ...]) -> list[HandEvent]:
+    """``events`` with each draw written as the PHH specification (and pokerkit) has it:
+    every player's ``sd`` in turn, then the replacement cards ``d dh`` in the same order.
+
+    The engine deals a player's replacements right after its discard; inside one street
+    (``streets`` names each event's), the DRAW actions and seat deals (no burn) from the
+    street's first DRAW on, while nothing else comes between, are written DRAWs first, deals
+    after, each in its own order. The reader puts them back (``phh_mapping.draw_deal_order``).
+    """
+    out: list[HandEvent] = []
+    run: list[HandEvent] = []
+
+    def flush() -> None:
+        out.extend([e for e in run if isinstance(e, Action)])
+        out.extend([e for e in run if not isinstance(e, Action)])
+        run.clear()
+
+    street = ""
+    for event, name in zip(events, streets, strict=True):
+        is_draw = isinstance(event, Action) and event.type is ActionType.DRAW
+        if name != street:
+            flush()
+            street = name
+        if is_draw or (run and _is_seat_deal(event)):
+            run.append(event)
+            continue
+        flush()
+        out.append(event)
+    flush()
+    return out
+
+
 def _is_seat_deal(event: HandEvent) -> bool:
     return isinstance(event, Deal) and event.seat > 0 and not event.burn
 
@@ -307,6 +344,8 @@ def _metadata(settled: SettledRecord, order: tuple[int, ...]) -> list[tuple[str,
     if money.minor_units != written_scale(money.code, None):
         out.append((UNITS_FIELD, money.minor_units))
     out.append(("_hand_id", record.hand_id))
+    if record.mixed:  # the rotation the hand was dealt in (RULES.md "Mixed games")
+        out.append(("_mixed", record.mixed))
     out.append(("_table_id", record.table_id))
     ids = {seat.seat: seat.player_id for seat in config.seats}
     if any(ids[seat] != settled.name_of(seat) for seat in order):

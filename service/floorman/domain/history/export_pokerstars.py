@@ -4,9 +4,12 @@ The layout follows the PokerStars exports of ``../shared/corpus/hh-fpdb/`` (READ
 text"), which :func:`floorman.domain.history.pokerstars.parse_file` reads:
 
 * header ``PokerStars Hand #<hand number>:  <game> <Limit|Pot Limit|No Limit> (<a>/<b>[ CUR])
-  - <date> UTC``; game names ``7 Card Stud``, ``7 Card Stud Hi/Lo``, ``Razz``, ``5 Card Stud``,
-  ``5 Card Draw``, ``5 Card Draw 7-A``, ``Hold'em``, ``Omaha``, ``Omaha Hi/Lo``, ``5 Card
-  Omaha``, ``5 Card Omaha Hi/Lo`` and ``6+ Hold'em`` (short deck); the pair is the small and
+  - <date> UTC``, at a mixed table (``HandRecord.mixed``) ``<mixed> (<game> <limit>, <a>/<b>[
+  CUR])`` (``HORSE (Razz Limit, 10/20)``, ``8-Game (Hold'em No Limit, 1/2)``); game names
+  ``7 Card Stud``, ``7 Card Stud Hi/Lo``, ``Razz``, ``5 Card Stud``, ``5 Card Draw``, ``5 Card
+  Draw 7-A``, ``Hold'em``, ``Omaha``, ``Omaha Hi/Lo``, ``5 Card Omaha``, ``5 Card Omaha
+  Hi/Lo``, ``6+ Hold'em`` (short deck), ``Single Draw 2-7 Lowball``, ``Triple Draw 2-7
+  Lowball``, ``Triple Draw A-5 Lowball`` and ``Badugi``; the pair is the small and
   big bet (fixed limit, and every stud), the blinds (pot- and no-limit button games);
 * ``Table '<name> [<table id>]' <n>-max Seat #<b> is the button`` (the stud dealer position
   when not 0; the table id makes the hand's identity unique: :func:`_table_label`),
@@ -16,7 +19,8 @@ text"), which :func:`floorman.domain.history.pokerstars.parse_file` reads:
   big-blind ante) after the blinds);
 * streets ``*** 3rd STREET ***`` .. ``*** 6th STREET ***``, ``*** RIVER ***`` (a community card in
   brackets), ``*** 2nd STREET ***`` .. ``*** 5th STREET ***`` (five card stud), ``*** DEALING
-  HANDS ***`` (draw; the draw itself has no marker); ``*** HOLE CARDS ***``, ``*** FLOP ***
+  HANDS ***`` (draw; a single draw has no marker, a triple draw's are ``*** FIRST DRAW ***``
+  .. ``*** THIRD DRAW ***``); ``*** HOLE CARDS ***``, ``*** FLOP ***
   [Ah Kd 7c]``, ``*** TURN *** [Ah Kd 7c] [2s]``, ``*** RIVER *** [Ah Kd 7c 2s] [9h]``
   (community-card games); ``Dealt to <name> [earlier up cards]
   [new cards]`` for every seat whose cards are known (``??`` for one unknown card); the draw
@@ -65,6 +69,10 @@ GAME_NAMES = {
     Game.FIVE_CARD_OMAHA: "5 Card Omaha",
     Game.FIVE_CARD_OMAHA_HI_LO: "5 Card Omaha Hi/Lo",
     Game.SHORT_DECK_HOLDEM: "6+ Hold'em",
+    Game.DEUCE_TO_SEVEN_SINGLE_DRAW: "Single Draw 2-7 Lowball",
+    Game.DEUCE_TO_SEVEN_TRIPLE_DRAW: "Triple Draw 2-7 Lowball",
+    Game.ACE_TO_FIVE_TRIPLE_DRAW: "Triple Draw A-5 Lowball",  # the same pattern (not a Stars game)
+    Game.BADUGI: "Badugi",
 }
 """The game line of each game (read back by the PokerStars reader)."""
 LIMIT_NAMES = {
@@ -84,6 +92,9 @@ _MARKERS = {
     "flop": "*** FLOP ***",
     "turn": "*** TURN ***",
     "river": "*** RIVER ***",
+    "first_draw": "*** FIRST DRAW ***",
+    "second_draw": "*** SECOND DRAW ***",
+    "third_draw": "*** THIRD DRAW ***",
 }
 _BOARD_STREETS = frozenset({"flop", "turn", "river"})
 """The streets whose marker carries the board: ``*** FLOP *** [Ah Kd 7c]``, ``*** TURN ***
@@ -103,6 +114,13 @@ _FOLDED_ON = {
     "turn": "on the Turn",
     "river": "on the River",
 }
+_TRIPLE_DRAW_FOLDED_ON = {
+    **_FOLDED_ON,
+    "second_round": "after the 1st Draw",
+    "third_round": "after the 2nd Draw",
+    "fourth_round": "after the 3rd Draw",
+}
+"""A triple draw's summary words, as the PokerStars 8-Game file writes them."""
 
 
 def export_pokerstars(record: HandRecord) -> str:
@@ -168,11 +186,11 @@ class _Writer:
             started = record.started_at
             started = started.astimezone(UTC) if started.tzinfo else started.replace(tzinfo=UTC)
             date = started.strftime(" - %Y/%m/%d %H:%M:%S UTC")
-        self.out.append(
-            f"PokerStars Hand #{record.hand_number}:  {GAME_NAMES[config.game]} "
-            f"{LIMIT_NAMES[config.betting_structure]} "
-            f"({self.money(small)}/{self.money(big)}{code}){date}"
-        )
+        game = f"{GAME_NAMES[config.game]} {LIMIT_NAMES[config.betting_structure]}"
+        pair = f"{self.money(small)}/{self.money(big)}{code}"
+        # a mixed table: "HORSE (Razz Limit, 10/20)", as PokerStars writes it
+        line = f"{record.mixed} ({game}, {pair})" if record.mixed else f"{game} ({pair})"
+        self.out.append(f"PokerStars Hand #{record.hand_number}:  {line}{date}")
         button = f" Seat #{config.button_seat} is the button" if config.button_seat else ""
         size = max(record.seats_at_table, 2)  # the table's seats (TableSettings.max_seats)
         self.out.append(f"Table '{_table_label(record)}' {size}-max{button}")
@@ -382,7 +400,8 @@ class _Writer:
     def _folded_on(self, seat: int) -> str:
         for index, event in enumerate(self.record.events):
             if isinstance(event, Action) and event.seat == seat and event.type is ActionType.FOLD:
-                return _FOLDED_ON.get(self.settled.streets[index], "")
+                words = _TRIPLE_DRAW_FOLDED_ON if self.settled.final.spec.draws > 1 else _FOLDED_ON
+                return words.get(self.settled.streets[index], "")
         return ""
 
 

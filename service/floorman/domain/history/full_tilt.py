@@ -40,6 +40,8 @@ from floorman.domain.history.pokerstars_lines import (  # the summary grammar bo
     WON,
 )
 from floorman.domain.history.pokerstars_model import (
+    DRAW_AFTER_ROUND,
+    ROUND_AFTER_DRAW,
     StarsEvent,
     StarsEventKind,
     StarsFile,
@@ -71,6 +73,10 @@ _GAMES: Final = {
     "omaha h/l": Game.OMAHA_HI_LO,
     "5 card omaha": Game.FIVE_CARD_OMAHA,
     "5 card omaha h/l": Game.FIVE_CARD_OMAHA_HI_LO,
+    "2-7 single draw": Game.DEUCE_TO_SEVEN_SINGLE_DRAW,
+    "2-7 triple draw": Game.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+    "a-5 triple draw": Game.ACE_TO_FIVE_TRIPLE_DRAW,
+    "badugi": Game.BADUGI,
 }
 _STRUCTURES: Final = {
     "limit": BettingStructure.FIXED_LIMIT,
@@ -81,6 +87,9 @@ _SEAT: Final = re.compile(rf"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>{AMT}
 _STREETS: Final = {
     "hole cards": StarsStreet.FIRST_ROUND,
     "draw": StarsStreet.DRAW,
+    "first draw": StarsStreet.DRAW,
+    "second draw": StarsStreet.SECOND_DRAW,
+    "third draw": StarsStreet.THIRD_DRAW,
     "2nd street": StarsStreet.SECOND_STREET,
     "3rd street": StarsStreet.THIRD_STREET,
     "4th street": StarsStreet.FOURTH_STREET,
@@ -377,11 +386,12 @@ class _HandReader:
                 all_in=bool(groups.get("all_in")),
             )
             return
-        if kind in (K.DISCARD, K.STAND_PAT) and self.street is StarsStreet.FIRST_ROUND:
-            self.street = StarsStreet.DRAW
+        if kind in (K.DISCARD, K.STAND_PAT) and self.street in DRAW_AFTER_ROUND:
+            self.street = DRAW_AFTER_ROUND[self.street]  # a draw without its section line
             self.street_bets = {}
-        elif kind in (K.BET, K.CALL, K.RAISE, K.CHECK, K.FOLD) and self.street is StarsStreet.DRAW:
-            self.street = StarsStreet.SECOND_ROUND
+        elif kind in (K.BET, K.CALL, K.RAISE, K.CHECK) and self.street in ROUND_AFTER_DRAW:
+            self.street = ROUND_AFTER_DRAW[self.street]  # the betting after a draw (a fold
+            # may come while the others draw)
         all_in = bool(groups.get("all_in"))
         cards = self.cards(groups.get("cards"), number)
         if kind is K.DISCARD:

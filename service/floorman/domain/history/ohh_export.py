@@ -24,7 +24,7 @@ from floorman.domain.history import ohh_model as m
 from floorman.domain.history.ohh_json import dumps
 from floorman.domain.history.phh_house import is_dead
 from floorman.domain.history.record import HandRecord
-from floorman.domain.history.settled_record import SettledRecord, settle_record
+from floorman.domain.history.settled_record import DRAW_NAMES, SettledRecord, settle_record
 from floorman.domain.model import (
     Action,
     ActionType,
@@ -162,9 +162,11 @@ def _add_round_cards(round_: dict[str, object], cards: tuple[Card | None, ...]) 
 def street_order(settled: SettledRecord) -> list[str]:
     """The game's streets in order, the draw of a draw street before it."""
     names: list[str] = []
-    for street in settled.final.spec.streets:
+    spec = settled.final.spec
+    draws = iter(DRAW_NAMES if spec.draws > 1 else ("draw",))
+    for street in spec.streets:
         if street.draw:
-            names.append("draw")
+            names.append(next(draws))
         names.append(street.name)
     return names
 
@@ -178,6 +180,7 @@ def _rounds(settled: SettledRecord, money: _Money) -> list[dict[str, object]]:
     number = 0
     burns: list[list[str]] = []
     order = street_order(settled)
+    triple = settled.final.spec.draws > 1
 
     def add(action: dict[str, object]) -> None:
         nonlocal number, burns
@@ -196,7 +199,7 @@ def _rounds(settled: SettledRecord, money: _Money) -> list[dict[str, object]]:
         index = -1 if street == "showdown" else order.index(street)
         round_: dict[str, object] = {
             "id": len(rounds),
-            "street": m.standard_street(index if rounds else 0),
+            "street": m.standard_street(index if rounds else 0, street if triple else ""),
             m.STREET_EXTENSION: m.STREET_NAMES.get(street, street),
             "cards": [],
             "actions": [],
@@ -359,6 +362,8 @@ def _extension(record: HandRecord, scale: int) -> dict[str, object]:
     out.update(
         {"hand_id": record.hand_id, "hand_number": record.hand_number, "table_id": record.table_id}
     )
+    if record.mixed:  # the rotation the hand was dealt in (RULES.md "Mixed games")
+        out["mixed"] = record.mixed
     return out
 
 

@@ -41,6 +41,10 @@ GAME_TYPES: Final = {
     Game.FIVE_CARD_OMAHA: "Omaha",  # the extension's "game" tells five hole cards apart
     Game.FIVE_CARD_OMAHA_HI_LO: "OmahaHiLo",  # likewise ("Big O")
     Game.SHORT_DECK_HOLDEM: "Holdem",  # the extension's "game" tells the 36-card deck apart
+    Game.DEUCE_TO_SEVEN_SINGLE_DRAW: "Draw",  # the lowball draws and Badugi: the extension's
+    Game.DEUCE_TO_SEVEN_TRIPLE_DRAW: "Draw",  # "game" names the variant
+    Game.ACE_TO_FIVE_TRIPLE_DRAW: "Draw",
+    Game.BADUGI: "Draw",
 }
 """``game_type`` written for each game."""
 GAMES_BY_TYPE: Final = {
@@ -64,6 +68,11 @@ STREET_NAMES: Final = {
     "first_round": "First Round",
     "draw": "Draw",
     "second_round": "Second Round",
+    "first_draw": "First Draw",
+    "second_draw": "Second Draw",
+    "third_round": "Third Round",
+    "third_draw": "Third Draw",
+    "fourth_round": "Fourth Round",
     "second_street": "Second Street",
     "third_street": "Third Street",
     "fourth_street": "Fourth Street",
@@ -98,11 +107,28 @@ BURNS_EXTENSION: Final = "floorman_burns"
 end of the round."""
 
 
-def standard_street(index: int) -> str:
+TRIPLE_DRAW_STREETS: Final = {
+    "first_round": "Preflop",
+    "first_draw": "Flop",
+    "second_round": "Flop",
+    "second_draw": "Turn",
+    "third_round": "Turn",
+    "third_draw": "River",
+    "fourth_round": "River",
+}
+"""The specification's street of each triple-draw round: the betting rounds as hold'em's of
+the same place and, in fixed limit, bet size (small, small, big, big); each draw as the
+betting round after it."""
+
+
+def standard_street(index: int, name: str = "") -> str:
     """The specification's street for the game's street of ``index`` (0-based; -1: the
-    showdown round)."""
+    showdown round); a triple-draw round by its ``name`` (given for the triple draws only:
+    :data:`TRIPLE_DRAW_STREETS`)."""
     if index < 0:
         return "Showdown"
+    if name in TRIPLE_DRAW_STREETS and index:
+        return TRIPLE_DRAW_STREETS[name]
     return BETTING_STREETS[min(index, len(BETTING_STREETS) - 1)]
 
 
@@ -220,6 +246,8 @@ class OhhExtension:
         forced_bets: the explicit forced bets (``()``: derived from the stakes).
         player_ids: seat -> player id.
         hand_id / hand_number / table_id: the table log's identifiers.
+        mixed: the mixed game the hand was dealt in (``"HORSE"``; ``""``: a single-game
+            table); the hand is the game ``game`` names (RULES.md "Mixed games").
     """
 
     game: Game
@@ -233,6 +261,7 @@ class OhhExtension:
     hand_id: str = ""
     hand_number: int = 0
     table_id: str = ""
+    mixed: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -397,6 +397,7 @@ class _HandReader:
             hand_id=self.text(data, "hand_id", f"{field}.hand_id"),
             hand_number=self.integer(data.get("hand_number", 0), f"{field}.hand_number"),
             table_id=self.text(data, "table_id", f"{field}.table_id"),
+            mixed=self.text(data, "mixed", f"{field}.mixed"),
         )
 
     def _flag(self, data: dict[str, Any], name: str, field: str) -> bool:

@@ -11,7 +11,8 @@ Mapping (PHH specification -> DESIGN.md contract):
   ``Stakes.small_blind`` / ``big_blind``. PHH reverses antes and blinds heads-up. Non-uniform
   antes become explicit ``forced_bets``; so do blinds that are not one small and one big
   blind (a newcomer's big blind, a missing small blind: every live blind is a big blind when
-  it is the largest, else a small blind; a straddle, a big-blind ante and a button blind:
+  it is the largest, else a small blind; a straddle, a big-blind ante (draw games too) and a
+  button blind:
   :func:`_blinds`). floorman's
   user-defined fields (``_forced_bets``, ``_rake_policy`` ...: :mod:`phh_house`) complete
   the configuration of an exported hand.
@@ -83,9 +84,53 @@ def map_phh(phh: PhhHand) -> PhhMapping:
     """
     config = phh_config(phh)
     mapper = _Mapper(phh, config)
-    for index, action in enumerate(phh.actions):
+    for index, action in draw_deal_order(phh.actions):
         mapper.map(index, action)
     return mapper.stepper.mapping()
+
+
+def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction]]:
+    """``actions`` with their indices, each draw's replacement cards moved up to follow its
+    discard.
+
+    The PHH specification (and pokerkit) writes a draw round as every player's ``sd`` in turn,
+    then the dealer's ``d dh`` of each player's replacement cards; floorman's engine deals a
+    player's replacements before the next player draws (RULES.md "Five Card Draw, 7-A":
+    each player "discards 0-5 cards and receives as many"). In a run of ``sd`` and ``d dh``
+    actions that starts with an ``sd``, each discard is followed by that player's next
+    ``d dh`` actions up to the number of cards discarded (in any order of players; one or
+    several deals); deals left unmatched keep their order after the run, so an inconsistent
+    record still reaches the engine, which refuses it. Anything else (a bet, a fold, a show)
+    ends the run.
+    """
+    out: list[tuple[int, PhhAction]] = []
+    run: list[tuple[int, PhhAction]] = []
+
+    def flush() -> None:
+        deals = [item for item in run if item[1].verb is PhhVerb.DEAL_HOLE]
+        for item in run:
+            if item[1].verb is PhhVerb.DEAL_HOLE:
+                continue
+            out.append(item)
+            due = len(item[1].cards)
+            for deal in [d for d in deals if d[1].player == item[1].actor]:
+                if due <= 0:
+                    break
+                out.append(deal)
+                deals.remove(deal)
+                due -= len(deal[1].cards)
+        out.extend(deals)
+        run.clear()
+
+    for index, action in enumerate(actions):
+        verb = action.verb
+        if verb is PhhVerb.STAND_PAT_OR_DISCARD or (run and verb is PhhVerb.DEAL_HOLE):
+            run.append((index, action))
+            continue
+        flush()
+        out.append((index, action))
+    flush()
+    return out
 
 
 _SCALES = (1, 10, 100)
@@ -205,9 +250,9 @@ def _blinds(
 
     * ``[small, big, 0, ...]``: the blinds; ``[small, big, 2 x big, 0, ...]`` (three or more
       players): a live straddle (``Stakes.straddle``, RULES.md "Hold'em and Omaha");
-    * antes: one ante for everybody (``Stakes.ante``), or an ante by the big blind alone in a
-      community-card game: the big-blind ante (``Stakes.big_blind_ante``); other antes
-      become explicit forced bets;
+    * antes: one ante for everybody (``Stakes.ante``), or an ante by the big blind alone: the
+      big-blind ante (``Stakes.big_blind_ante``; the draw games too, docs/rules.md); other
+      antes become explicit forced bets;
     * a single blind by the last player (the button) and nothing left of it: a button blind
       (the Triton short-deck rule), an explicit big blind on the button;
     * other live blinds (a newcomer's big blind, a missing small blind): explicit forced
@@ -239,9 +284,9 @@ def _blinds(
         small_blind=small,
         big_blind=big,
         straddle=straddle,
-        big_blind_ante=bb_ante if board and not uniform else 0,
+        big_blind_ante=bb_ante if not uniform else 0,
     )
-    if uniform or (board and bb_ante):
+    if uniform or bb_ante:
         return stakes, []
     heads_up = len(seats) == 2
     effective = antes[::-1] if heads_up else antes

@@ -1,16 +1,18 @@
 """PHH variant codes: which game and betting structure each names, and its required fields.
 
 The standard codes come from the PHH specification (pokerkit 0.7.7 ``notation.py`` lists the
-same eleven): ``F7S``, ``F7S/8``, ``FR``, and the community-card games ``FT`` (fixed-limit
+same eleven): ``F7S``, ``F7S/8``, ``FR``, the community-card games ``FT`` (fixed-limit
 Texas hold'em), ``NT`` (no-limit), ``NS`` (no-limit short-deck), ``PO`` (pot-limit Omaha),
-``FO/8`` (fixed-limit Omaha hi-lo 8-or-better) are ours; the 2-7 and badugi codes parse but
-name games floorman does not play. Every other community-card game and structure gets a
-house code built the same way (structure letter + game letters): ``PT`` / ``FO`` / ``NO`` /
-``PO/8`` / ``NO/8``, ``FS`` / ``PS`` (short-deck), and five card Omaha ``F5O`` / ``P5O`` /
-``N5O`` with its hi-lo ("Big O") ``F5O/8`` / ``P5O/8`` / ``N5O/8``. The house
-codes ``F5CD`` (classic five card draw), ``F5CD7A`` (five card draw 7-A) and ``F5S`` (five card
-stud) are NOT in the PHH specification (DESIGN.md "Hand-history formats"); their pot-limit and
-no-limit forms take a ``P`` or ``N`` prefix instead of the ``F`` (``N5CD``, ``P5S``), and so
+``FO/8`` (fixed-limit Omaha hi-lo 8-or-better), and the lowball draws ``N2L1D`` (no-limit 2-7
+single draw), ``F2L3D`` (fixed-limit 2-7 triple draw), ``FB`` (fixed-limit Badugi). Every
+other community-card or lowball game and structure gets a house code built the same way
+(structure letter + game letters): ``F2L1D`` / ``P2L1D``, ``P2L3D`` / ``N2L3D``, ``PB`` /
+``NB``, ``PT`` / ``FO`` / ``NO`` / ``PO/8`` / ``NO/8``, ``FS`` / ``PS`` (short-deck), and five
+card Omaha ``F5O`` / ``P5O`` / ``N5O`` with its hi-lo ("Big O") ``F5O/8`` / ``P5O/8`` /
+``N5O/8``. The house codes ``F5CD`` (classic five card draw), ``F5CD7A`` (five card draw 7-A),
+``FA5L3D`` (A-5 lowball triple draw: PHH has no A-5 code) and ``F5S`` (five card stud) are NOT
+in the PHH specification (DESIGN.md "Hand-history formats"); their pot-limit and no-limit
+forms take a ``P`` or ``N`` prefix instead of the ``F`` (``N5CD``, ``P5S``, ``NA5L3D``), and so
 do the pot- and no-limit seven card studs and razz (``P7S``, ``N7S/8``, ``NR``: house codes).
 """
 
@@ -83,15 +85,17 @@ _STANDARD: Final = (
     _v("NS", "no-limit short-deck hold'em", Game.SHORT_DECK_HOLDEM, _NO),
     _v("PO", "pot-limit Omaha", Game.OMAHA, _POT),
     _v("FO/8", "fixed-limit Omaha hi-lo 8-or-better", Game.OMAHA_HI_LO, _FIXED),
-    _v("N2L1D", "no-limit 2-7 lowball single draw", None, _NO),
-    _v("F2L3D", "fixed-limit 2-7 lowball triple draw", None, _FIXED),
-    _v("FB", "fixed-limit badugi", None, _FIXED),
+    _v("N2L1D", "no-limit 2-7 lowball single draw", Game.DEUCE_TO_SEVEN_SINGLE_DRAW, _NO),
+    _v("F2L3D", "fixed-limit 2-7 lowball triple draw", Game.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+       _FIXED),
+    _v("FB", "fixed-limit badugi", Game.BADUGI, _FIXED),
 )  # fmt: skip
 
 _HOUSE_GAMES: Final = (
     ("5CD", "five card draw", Game.FIVE_CARD_DRAW, False),
     ("5CD7A", "five card draw 7-A", Game.FIVE_CARD_DRAW_7A, False),
     ("5S", "five card stud", Game.FIVE_CARD_STUD, True),
+    ("A5L3D", "A-5 lowball triple draw", Game.ACE_TO_FIVE_TRIPLE_DRAW, False),
 )
 _PREFIXES: Final = (("F", "fixed-limit", _FIXED), ("P", "pot-limit", _POT), ("N", "no-limit", _NO))
 
@@ -114,6 +118,14 @@ _HOUSE_BOARD_GAMES: Final = (
 """The community-card games in every structure PHH has no code for (``PT``, ``NO``, ``P5O/8``
 ...): house codes, the standard ones (``FT``, ``NT``, ``NS``, ``PO``, ``FO/8``) kept."""
 
+_HOUSE_LOWBALL: Final = (
+    ("2L1D", "2-7 lowball single draw", Game.DEUCE_TO_SEVEN_SINGLE_DRAW),
+    ("2L3D", "2-7 lowball triple draw", Game.DEUCE_TO_SEVEN_TRIPLE_DRAW),
+    ("B", "badugi", Game.BADUGI),
+)
+"""The lowball draws and Badugi in the structures PHH has no code for (``F2L1D``, ``N2L3D``,
+``PB`` ...): house codes, the standard ``N2L1D``, ``F2L3D``, ``FB`` kept."""
+
 VARIANTS: Final[dict[str, PhhVariant]] = {v.code: v for v in _STANDARD}
 for _prefix, _label, _structure in _PREFIXES:
     for _suffix, _name, _game, _stud in _HOUSE_GAMES:
@@ -128,7 +140,7 @@ for _prefix, _label, _structure in _PREFIXES:
                 _code, f"{_label} {_name} (house code)", _game, _structure, stud=True,
                 standard=False,
             )  # fmt: skip
-    for _suffix, _name, _game in _HOUSE_BOARD_GAMES:
+    for _suffix, _name, _game in (*_HOUSE_BOARD_GAMES, *_HOUSE_LOWBALL):
         _code = _prefix + _suffix
         if _code not in VARIANTS:
             VARIANTS[_code] = _v(

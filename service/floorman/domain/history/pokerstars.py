@@ -22,6 +22,8 @@ from floorman.domain.history.amounts import parse_card_list, parse_money
 from floorman.domain.history.limits import text_digest
 from floorman.domain.history.pokerstars_header import HEADER, StarsHeader, parse_header
 from floorman.domain.history.pokerstars_model import (
+    DRAW_AFTER_ROUND,
+    ROUND_AFTER_DRAW,
     StarsEvent,
     StarsEventKind,
     StarsFile,
@@ -293,11 +295,15 @@ class _HandReader:
         self, kind: StarsEventKind, number: int, seat: int, match: re.Match[str]
     ) -> None:
         groups = match.groupdict()
-        if kind in lines.DRAWING and self.street is StarsStreet.FIRST_ROUND:
-            self.street = StarsStreet.DRAW
+        if kind in lines.DRAWING and self.street in DRAW_AFTER_ROUND:
+            self.street = DRAW_AFTER_ROUND[self.street]  # a draw without its section line
             self.street_bets = {}
-        elif kind in lines.BETTING and self.street is StarsStreet.DRAW:
-            self.street = StarsStreet.SECOND_ROUND
+        elif (
+            kind in lines.BETTING
+            and kind is not StarsEventKind.FOLD
+            and (self.street in ROUND_AFTER_DRAW)
+        ):  # the betting after a draw (a fold may come while the others draw)
+            self.street = ROUND_AFTER_DRAW[self.street]
         amount = self.money(groups["amount"], number) if groups.get("amount") else 0
         fields: dict[str, object] = {"seat": seat, "all_in": bool(groups.get("all_in"))}
         cards = self.cards(groups.get("cards"), number)
@@ -408,7 +414,7 @@ class _HandReader:
             blinds = {"small_blind": header.small, "big_blind": header.big}
         ante = posted.get(StarsEventKind.ANTE, 0)
         big_blind_ante = 0
-        if header.game is not None and game_spec(header.game).has_board:
+        if header.game is not None and game_spec(header.game).has_button:  # draws too
             antes = [e for e in self.events if e.kind is StarsEventKind.ANTE]
             big_blinds = {e.seat for e in self.events if e.kind is StarsEventKind.BIG_BLIND}
             if len(antes) == 1 and antes[0].seat in big_blinds and len(self.seats) > 2:

@@ -69,10 +69,17 @@ GAMES: Final = {
     "5 card omaha": Game.FIVE_CARD_OMAHA,
     "5 card omaha hi/lo": Game.FIVE_CARD_OMAHA_HI_LO,
     "6+ hold'em": Game.SHORT_DECK_HOLDEM,
+    "single draw 2-7 lowball": Game.DEUCE_TO_SEVEN_SINGLE_DRAW,
+    "triple draw 2-7 lowball": Game.DEUCE_TO_SEVEN_TRIPLE_DRAW,
+    "triple draw a-5 lowball": Game.ACE_TO_FIVE_TRIPLE_DRAW,
+    "badugi": Game.BADUGI,
 }
 """The PokerStars game names floorman reads (lower case) and the games they name
 (``Hold'em No Limit``, ``Omaha Pot Limit``, ``Omaha Hi/Lo Limit``, ``5 Card Omaha Pot
-Limit``, ``5 Card Omaha Hi/Lo Pot Limit``, ``6+ Hold'em No Limit`` for short deck)."""
+Limit``, ``5 Card Omaha Hi/Lo Pot Limit``, ``6+ Hold'em No Limit`` for short deck; the
+lowball draws ``Triple Draw 2-7 Lowball Limit``, ``Single Draw 2-7 Lowball No Limit``,
+``Badugi Limit``, and ``Triple Draw A-5 Lowball Limit``, the same pattern, for the A-5 game
+PokerStars never spread)."""
 _SYMBOL_CURRENCIES: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 

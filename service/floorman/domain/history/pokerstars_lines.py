@@ -91,6 +91,8 @@ STREETS: Final = {
     "hole cards": StarsStreet.FIRST_ROUND,
     "draw": StarsStreet.DRAW,
     "first draw": StarsStreet.DRAW,
+    "second draw": StarsStreet.SECOND_DRAW,
+    "third draw": StarsStreet.THIRD_DRAW,
     "show down": StarsStreet.SHOWDOWN,
     "summary": StarsStreet.SUMMARY,
 }

@@ -19,9 +19,13 @@ class StarsStreet(enum.Enum):
     """Where in the hand a line sits (names as in the engine's snapshot where they exist)."""
 
     SETUP = "setup"  # antes and blinds, before the first deal
-    FIRST_ROUND = "first_round"  # five card draw, before the draw
-    DRAW = "draw"
-    SECOND_ROUND = "second_round"  # five card draw, after the draw
+    FIRST_ROUND = "first_round"  # the draw games, before the (first) draw
+    DRAW = "draw"  # the draw, or a triple draw's first ("*** FIRST DRAW ***")
+    SECOND_ROUND = "second_round"  # the draw games, after the (first) draw
+    SECOND_DRAW = "second_draw"  # triple draw: "*** SECOND DRAW ***"
+    THIRD_ROUND = "third_round"
+    THIRD_DRAW = "third_draw"  # "*** THIRD DRAW ***"
+    FOURTH_ROUND = "fourth_round"
     SECOND_STREET = "second_street"  # five card stud
     THIRD_STREET = "third_street"
     FOURTH_STREET = "fourth_street"
@@ -34,6 +38,35 @@ class StarsStreet(enum.Enum):
     RIVER = "river"  # "*** RIVER ***" in the community-card games
     SHOWDOWN = "showdown"
     SUMMARY = "summary"
+
+
+DRAW_STREETS: frozenset[StarsStreet] = frozenset(
+    {StarsStreet.DRAW, StarsStreet.SECOND_DRAW, StarsStreet.THIRD_DRAW}
+)
+"""The draws (one in single draw, three in triple draw and Badugi)."""
+ROUND_AFTER_DRAW: dict[StarsStreet, StarsStreet] = {
+    StarsStreet.DRAW: StarsStreet.SECOND_ROUND,
+    StarsStreet.SECOND_DRAW: StarsStreet.THIRD_ROUND,
+    StarsStreet.THIRD_DRAW: StarsStreet.FOURTH_ROUND,
+}
+"""The betting round a draw's first bet, check or fold opens (rooms write no section)."""
+DRAW_AFTER_ROUND: dict[StarsStreet, StarsStreet] = {
+    StarsStreet.FIRST_ROUND: StarsStreet.DRAW,
+    StarsStreet.SECOND_ROUND: StarsStreet.SECOND_DRAW,
+    StarsStreet.THIRD_ROUND: StarsStreet.THIRD_DRAW,
+}
+"""The draw a discard or stand-pat line opens after a betting round with no section line."""
+DRAW_INDEX: dict[StarsStreet, int] = {
+    StarsStreet.FIRST_ROUND: 0,
+    StarsStreet.DRAW: 1,
+    StarsStreet.SECOND_ROUND: 1,
+    StarsStreet.SECOND_DRAW: 2,
+    StarsStreet.THIRD_ROUND: 2,
+    StarsStreet.THIRD_DRAW: 3,
+    StarsStreet.FOURTH_ROUND: 3,
+}
+"""The engine's street index of a draw game's section (a draw and the betting after it are
+the same street)."""
 
 
 class StarsEventKind(enum.Enum):

@@ -33,6 +33,10 @@ class HandRecord:
         player_names: seat -> display name (defaults to the config's player_id).
         table_size: the table's seats (``TableSettings.max_seats``); 0: the highest seat of
             the hand (or its button).
+        mixed: the mixed game the hand was dealt in (``"HORSE"``, ``"8-Game"``; RULES.md
+            "Mixed games"), ``""`` at a single-game table. The hand is still exported as the
+            game it was (``config.game``); PokerStars text names both (``HORSE (Razz Limit,
+            10/20)``).
     """
 
     hand_id: str
@@ -46,6 +50,7 @@ class HandRecord:
     player_names: dict[int, str] | None = None
     minor_units_per_unit: int = 0
     table_size: int = 0
+    mixed: str = ""
 
     @property
     def money(self) -> Currency:

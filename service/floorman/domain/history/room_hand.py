@@ -26,6 +26,7 @@ from floorman.domain.games import game_spec
 from floorman.domain.history.amounts import parse_card_list, parse_money
 from floorman.domain.history.limits import text_digest
 from floorman.domain.history.pokerstars_model import (
+    DRAW_STREETS,
     StarsEvent,
     StarsEventKind,
     StarsFile,
@@ -185,7 +186,7 @@ class HandBuilder:
         """Move to ``street``; a new betting street starts with no chips bet."""
         if street is self.street:
             return
-        betting = street not in (StarsStreet.SHOWDOWN, StarsStreet.SUMMARY, StarsStreet.DRAW)
+        betting = street not in (StarsStreet.SHOWDOWN, StarsStreet.SUMMARY, *DRAW_STREETS)
         if betting and self.street is not StarsStreet.SETUP:
             self.street_bets = {}
         self.street = street

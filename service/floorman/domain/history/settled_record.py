@@ -9,6 +9,7 @@ and the settlement: pots after rake, the rake each pot paid, and each winner's c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from floorman.domain.cards import Card
 from floorman.domain.engine import HandResult, HandState, Phase, apply, settle_hand, start_hand
@@ -67,7 +68,9 @@ class SettledRecord:
         record: the record.
         before: the engine state before each event (``before[i]`` is what event ``i`` met).
         streets: the street each event belongs to (``third_street`` .. ``seventh_street``,
-            ``first_round``, ``draw``, ``second_round``, ``showdown``).
+            ``first_round``, ``draw``, ``second_round``, ``showdown``; triple draw:
+            ``first_round``, ``first_draw``, ``second_round``, ``second_draw``,
+            ``third_round``, ``third_draw``, ``fourth_round``).
         final: the state after the last event.
         result: the settlement, or ``None`` when the hand is not over or its result depends
             on unknown cards.
@@ -182,9 +185,17 @@ def settle_record(record: HandRecord) -> SettledRecord:
     )
 
 
+DRAW_NAMES: Final = ("first_draw", "second_draw", "third_draw")
+"""The draws of a triple-draw game, in order (a single-draw game's one draw is ``draw``)."""
+
+
 def _street_of(state: HandState) -> str:
-    """The street an event applied to ``state`` belongs to (a finished hand: ``showdown``)."""
+    """The street an event applied to ``state`` belongs to (a finished hand: ``showdown``;
+    the draws of a triple draw: ``first_draw`` .. ``third_draw``)."""
     name = street_name(state)
+    if name == "draw" and state.spec.draws > 1:
+        ordinal = sum(1 for street in state.spec.streets[: state.street + 1] if street.draw)
+        return DRAW_NAMES[ordinal - 1]
     return "showdown" if name == "complete" else name
 
 

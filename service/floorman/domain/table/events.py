@@ -15,6 +15,7 @@ from floorman.domain.cards import Card
 from floorman.domain.engine import Finding, HandResult
 from floorman.domain.model import Action, Deal, HandConfig
 from floorman.domain.table.placement import Positions
+from floorman.domain.table.rotation import RotationPosition
 from floorman.domain.table.seats import EntryOption, Seat
 from floorman.domain.table.settings import TableSettings
 
@@ -70,6 +71,12 @@ class HandStarted:
         positions: button-game positions (a button or small blind may be dead), else None.
         seats: every occupied seat after the start (owed blinds marked or cleared).
         deck: service-dealt: the shuffled deck, dealt from the front; () when recorded.
+        rotation_entry: a mixed table: the index of the rotation entry the hand is dealt
+            as (its game, structure and stakes are the config's); -1 at a one-game table.
+        rotation: a mixed table: the rotation's position after this hand (the next hand's
+            entry and the hands left in the orbit), RULES.md "Mixed games".
+        unseen_button: a stud hand of a mixed table: the unseen button's positions (the
+            button moves through stud hands too; nobody posts a blind), else ``None``.
     """
 
     hand_id: str
@@ -78,6 +85,9 @@ class HandStarted:
     positions: Positions | None
     seats: tuple[Seat, ...]
     deck: tuple[Card, ...] = ()
+    rotation_entry: int = -1
+    rotation: RotationPosition | None = None
+    unseen_button: Positions | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -21,19 +21,36 @@ from floorman.domain.table.hand import HandRun
 from floorman.domain.table.lobby import check_open
 from floorman.domain.table.placement import place_hand
 from floorman.domain.table.redaction import Viewer
+from floorman.domain.table.rotation import (
+    NO_CHOICE,
+    START,
+    Choice,
+    advance,
+    next_entry,
+    unseen_button,
+)
 from floorman.domain.table.rules import DRAW_HIDDEN_CARDS, HAND_COMPLETE, HAND_IN_PROGRESS
+from floorman.domain.table.settings import Rotation, RotationEntry, for_entry
 from floorman.domain.table.state import TableState
 
 
-def begin_hand(state: TableState, *, hand_id: str) -> HandStarted:
+def begin_hand(state: TableState, *, hand_id: str, choice: Choice = NO_CHOICE) -> HandStarted:
     """The HandStarted event of the table's next hand (without a deck: the caller shuffles).
 
     The button moves, the blinds are placed, newcomers and returning players are dealt in or
     held out, missed blinds are marked (:mod:`floorman.domain.table.placement`); the forced
     bets are always explicit in the configuration.
 
+    A mixed table (RULES.md "Mixed games") deals the entry :func:`next_entry` names (with
+    the entry's game, structure and stakes); its stud hands carry the unseen button, which
+    moves one seat per hand like the button, so the next button game starts where the orbit
+    would have been. ``choice`` is what StartHand names of the hand (a dealer's choice; the
+    game a recorded hand is dealt as).
+
     Raises:
+        InvalidArgument: ``rotation_entry`` outside the rotation.
         RuleViolation: ``table.closed``, ``hand.in_progress`` (a hand is not settled yet),
+            ``rotation.game`` (the choice names another game than the table deals next),
             ``table.players`` (fewer than two players can be dealt in).
     """
     check_open(state)
@@ -41,11 +58,23 @@ def begin_hand(state: TableState, *, hand_id: str) -> HandStarted:
         raise RuleViolation(
             HAND_IN_PROGRESS, f"hand {state.hand.number} ({state.hand.hand_id}) is not settled"
         )
-    settings = state.settings
+    table = state.settings
+    rotation = table.rotation
+    entry = -1
+    if rotation is not None:
+        entry = next_entry(rotation, state.rotation, choice)
+        settings = for_entry(table, rotation.entries[entry])
+    else:  # a one-game table is a rotation of one entry: StartHand may name it
+        settings = table
+        only = RotationEntry(
+            game=table.game, betting_structure=table.betting_structure, stakes=table.stakes
+        )
+        next_entry(Rotation(entries=(only,)), START, choice)
+    stud = settings.spec.is_stud
     placement = place_hand(
         settings=settings,
         seats=state.seats,
-        previous=None if settings.spec.is_stud else state.positions,
+        previous=None if stud else state.positions,
     )
     seats = placement.seats
     config = HandConfig(
@@ -62,13 +91,20 @@ def begin_hand(state: TableState, *, hand_id: str) -> HandStarted:
         uncapped_heads_up=settings.uncapped_heads_up,
     )
     start_hand(config)  # the engine's own checks (InvalidArgument here would be a bug)
-    return HandStarted(
+    started = HandStarted(
         hand_id=hand_id,
         hand_number=state.hand_count + 1,
         config=config,
         positions=placement.positions,
         seats=tuple(seats[s] for s in sorted(seats)),
     )
+    if rotation is None:
+        return started
+    after = advance(
+        state.rotation, entry=entry, dealt_in=len(placement.dealt_in), entries=len(rotation.entries)
+    )
+    unseen = unseen_button(state.positions, placement.dealt_in, table.max_seats) if stud else None
+    return replace(started, rotation_entry=entry, rotation=after, unseen_button=unseen)
 
 
 def running_hand(state: TableState, *, seat: int = 0) -> HandRun:

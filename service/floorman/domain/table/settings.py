@@ -2,7 +2,8 @@
 
 RULES.md "Stakes defaults" and "Betting structures" (checked through the engine's stakes
 resolution), "Five Card Draw, 7-A" ("Button": dead button by default, the moving button as a
-table option) and "Seven Card Stud family" (the fixed dealer position).
+table option), "Seven Card Stud family" (the fixed dealer position) and "Mixed games" (a
+rotation of entries, at most 8 seats).
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ from floorman.domain.text_limits import TABLE_NAME
 MAX_TABLE_SEATS: Final = MAX_SEATS
 MIN_TABLE_SEATS: Final = 2
 MAX_NAME_LENGTH: Final = TABLE_NAME.most
+MAX_MIXED_SEATS: Final = 8
+"""RULES.md "Mixed games": a mixed table seats at most 8 (the stud limit)."""
+MAX_ROTATION_ENTRIES: Final = 32
+"""A custom or dealer's-choice list holds 1 to this many entries (docs/rules.md)."""
+ROTATION_SEATS: Final = "rotation.seats"
+"""A mixed table with more seats than 8 or than one of its games seats (docs/rules.md)."""
 
 
 class DealMode(enum.Enum):
@@ -43,6 +50,34 @@ class ButtonRule(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RotationEntry:
+    """One entry of a mixed table's rotation: a game, its betting structure and its stakes
+    (minor units), RULES.md "Mixed games"."""
+
+    game: Game
+    betting_structure: BettingStructure
+    stakes: Stakes
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rotation:
+    """A mixed table's games (RULES.md "Mixed games").
+
+    Attributes:
+        entries: the entries in rotation order (a named rotation's, or the caller's list).
+        named: the named rotation the entries come from (``"horse"``, ``"eight_game"``: the
+            values of :class:`floorman.domain.table.rotation.NamedRotation`), ``""`` for a
+            custom list.
+        dealers_choice: the button names each orbit's entry from ``entries`` (StartHand's
+            choice); else the entries play in order, one orbit each.
+    """
+
+    entries: tuple[RotationEntry, ...]
+    named: str = ""
+    dealers_choice: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TableSettings:
     """A table's configuration (money in minor units).
 
@@ -59,6 +94,9 @@ class TableSettings:
             (:mod:`floorman.domain.currency`).
         minor_units_per_unit: minor units in one unit of the currency (a power of ten; 0:
             the code's default, 100 for most ISO codes, 1 for chips).
+        rotation: a mixed table's games (``None``: one game). ``game``,
+            ``betting_structure`` and ``stakes`` are then the first entry's (checked
+            settings), and each hand takes its entry's (:func:`for_entry`).
     """
 
     name: str = ""
@@ -75,6 +113,7 @@ class TableSettings:
     dealer_seat: int = 0
     currency_code: str = ""
     minor_units_per_unit: int = 0
+    rotation: Rotation | None = None
 
     @property
     def currency(self) -> Currency:
@@ -90,6 +129,17 @@ class TableSettings:
     def resolved_stakes(self) -> ResolvedStakes:
         """The stakes with every RULES.md default applied (blinds, bring-in, big bet)."""
         return resolve_stakes(self.stakes, spec=self.spec, structure=self.betting_structure)
+
+
+def for_entry(settings: TableSettings, entry: RotationEntry) -> TableSettings:
+    """The settings one hand of a mixed table is dealt with: the table's, with the entry's
+    game, betting structure and stakes."""
+    return replace(
+        settings,
+        game=entry.game,
+        betting_structure=entry.betting_structure,
+        stakes=entry.stakes,
+    )
 
 
 def _rename(violation: FieldViolation, prefix: str) -> FieldViolation:
@@ -118,16 +168,21 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
     def bad(name: str, rule: str, message: str) -> None:
         problems.append(FieldViolation(f"{field}.{name}", rule, message))
 
+    rotation = settings.rotation
+    if rotation is not None:
+        settings, most, any_stud = _check_rotation(settings, rotation, field, problems)
     try:
         spec = game_spec(settings.game)
     except InvalidArgument:
         raise InvalidArgument.single(f"{field}.game", "", "the game is required") from None
     if not TABLE_NAME.fits(settings.name):
         bad("name", "", TABLE_NAME.message())
-    try:
-        resolve_stakes(settings.stakes, spec=spec, structure=settings.betting_structure)
-    except InvalidArgument as error:
-        problems.extend(_rename(v, field) for v in error.violations)
+    if rotation is None:
+        try:
+            resolve_stakes(settings.stakes, spec=spec, structure=settings.betting_structure)
+        except InvalidArgument as error:
+            problems.extend(_rename(v, field) for v in error.violations)
+        most, any_stud = highest_seat(spec.game), spec.is_stud
     rake = settings.rake
     if not 0 <= rake.percent_bps <= 10_000:
         bad(
@@ -139,9 +194,15 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
         bad("rake.increment", "rake.amount", "must be 0 or more")
     if rake.cap < 0:
         bad("rake.cap", "rake.amount", "must be 0 or more")
-    most = highest_seat(spec.game)
     seats = settings.max_seats or most
-    if not MIN_TABLE_SEATS <= seats <= most:
+    if rotation is not None and not MIN_TABLE_SEATS <= seats <= most:
+        bad(
+            "max_seats",
+            ROTATION_SEATS,
+            f"this mixed table seats {MIN_TABLE_SEATS} to {most} (at most {MAX_MIXED_SEATS}, "
+            "and no more than each of its games seats)",
+        )
+    elif not MIN_TABLE_SEATS <= seats <= most:
         bad("max_seats", "", f"{spec.game.value} tables have {MIN_TABLE_SEATS} to {most} seats")
     if settings.min_buy_in < 0:
         bad("min_buy_in", "", "must be 0 or more")
@@ -149,9 +210,9 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
         bad("max_buy_in", "", "must be 0 or more")
     if 0 < settings.max_buy_in < settings.min_buy_in:
         bad("max_buy_in", "", f"below the minimum buy-in {settings.min_buy_in}")
-    if spec.is_stud and not 0 <= settings.dealer_seat <= seats:
+    if any_stud and not 0 <= settings.dealer_seat <= seats:
         bad("dealer_seat", "", f"the dealer position must be 0 to {seats}")
-    if spec.is_draw and settings.dealer_seat:
+    if not any_stud and settings.dealer_seat:
         bad("dealer_seat", "", "button games move a button: the dealer position is for stud")
     problems.extend(
         check_currency(settings.currency_code, settings.minor_units_per_unit, field=field)
@@ -160,3 +221,40 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
         raise InvalidArgument(problems)
     units = settings.minor_units_per_unit or default_minor_units(settings.currency_code)
     return replace(settings, max_seats=seats, minor_units_per_unit=units)
+
+
+def _check_rotation(
+    settings: TableSettings, rotation: Rotation, field: str, problems: list[FieldViolation]
+) -> tuple[TableSettings, int, bool]:
+    """A mixed table's entries: 1 to 32, each a game floorman deals with coherent stakes
+    (paths ``settings.rotation.entries[i].game`` / ``.stakes.small_bet``).
+
+    Returns:
+        The settings with ``game`` / ``betting_structure`` / ``stakes`` set to the first
+        entry's, the most seats the table may have (8, and no more than any entry's game
+        seats), and whether an entry is a stud game (the dealer position then applies).
+    """
+    where = f"{field}.rotation.entries"
+    entries = rotation.entries
+    if not 1 <= len(entries) <= MAX_ROTATION_ENTRIES:
+        problems.append(
+            FieldViolation(where, "", f"a rotation has 1 to {MAX_ROTATION_ENTRIES} entries")
+        )
+        raise InvalidArgument(problems)
+    most, any_stud = MAX_MIXED_SEATS, False
+    for index, entry in enumerate(entries):
+        try:
+            spec = game_spec(entry.game)
+        except InvalidArgument:
+            problems.append(FieldViolation(f"{where}[{index}].game", "", "the game is required"))
+            continue
+        most = min(most, highest_seat(spec.game))
+        any_stud = any_stud or spec.is_stud
+        try:
+            resolve_stakes(entry.stakes, spec=spec, structure=entry.betting_structure)
+        except InvalidArgument as error:
+            problems.extend(_rename(v, f"{where}[{index}]") for v in error.violations)
+    if problems:
+        raise InvalidArgument(problems)
+    first = entries[0]
+    return for_entry(settings, first), most, any_stud

@@ -30,6 +30,7 @@ from floorman.domain.table.events import (
 )
 from floorman.domain.table.hand import HandRun, begin_run
 from floorman.domain.table.placement import Positions
+from floorman.domain.table.rotation import START, RotationPosition
 from floorman.domain.table.seats import EntryOption, Seat, SeatStatus
 from floorman.domain.table.settings import TableSettings
 
@@ -76,6 +77,10 @@ class TableState:
             snapshot restore: load it through ``hands``).
         hands: every hand's :class:`HandSpan` by id.
         last_hand_id: the id of the latest hand started (``""`` before the first).
+        rotation: a mixed table: where its rotation stands (the next hand's entry, the hands
+            left in the orbit), from the last HandStarted (RULES.md "Mixed games").
+        rotation_entry: a mixed table: the entry of the hand in progress or the last hand
+            (-1 before the first hand and at a one-game table).
     """
 
     table_id: str
@@ -91,6 +96,15 @@ class TableState:
     last_hand: HandRun | None = None
     hands: Mapping[str, HandSpan] = field(default_factory=dict)
     last_hand_id: str = ""
+    rotation: RotationPosition = START
+    rotation_entry: int = -1
+
+    @property
+    def stud_seating(self) -> bool:
+        """Newcomers and returning players are simply dealt in (stud tables: no blinds to
+        owe). A mixed table seats them by the button-game rules whatever it deals now: a
+        stud hand deals in everyone present anyway (docs/rules.md "Mixed games")."""
+        return self.settings.rotation is None and self.settings.spec.is_stud
 
     def seat_of(self, player_id: str) -> int:
         """The seat ``player_id`` holds, 0 when not seated here."""
@@ -175,7 +189,7 @@ def _seated(state: TableState, event: PlayerSeated) -> Seat:
     """A newcomer: dealt in at once in stud or before a button game's first hand; else
     owing an entry big blind (POST_BIG_BLIND) or waiting for the big blind."""
     seat = Seat(seat=event.seat, player_id=event.player_id, stack=event.buy_in)
-    if state.settings.spec.is_stud or state.positions is None:
+    if state.stud_seating or state.positions is None:
         return seat
     if event.entry is EntryOption.POST_BIG_BLIND:
         return replace(seat, owes_big_blind=True)
@@ -186,7 +200,7 @@ def _back(state: TableState, event: SeatSatIn) -> Seat:
     """Back from sitting out: owed blinds are posted (POST_BIG_BLIND) or the seat waits for
     the big blind; stud seats and seats owing nothing are simply active."""
     seat = _occupied(state, event.seat)
-    if state.settings.spec.is_stud or not seat.owes:
+    if state.stud_seating or not seat.owes:
         return replace(seat, status=SeatStatus.ACTIVE, owes_small_blind=False, owes_big_blind=False)
     if event.entry is EntryOption.WAIT_FOR_BIG_BLIND:
         return replace(seat, status=SeatStatus.WAITING_FOR_BIG_BLIND)
@@ -203,10 +217,13 @@ def _started(
     hands[event.hand_id] = HandSpan(
         hand_id=event.hand_id, number=event.hand_number, first_sequence=sequence
     )
+    positions = event.positions or event.unseen_button or state.positions
     return replace(
         state,
         seats={seat.seat: seat for seat in event.seats},
-        positions=event.positions if event.positions is not None else state.positions,
+        positions=positions,
+        rotation=event.rotation if event.rotation is not None else state.rotation,
+        rotation_entry=event.rotation_entry,
         hand_count=event.hand_number,
         hand=run,
         hands=hands,

@@ -1,0 +1,1 @@
+"""The generated floorman.v1 messages and stubs (``make generate``; do not edit)."""
