@@ -58,11 +58,13 @@ class AsyncCaller(Caller):
         super().__init__(token=token, timeout=timeout, retry=retry, clock=clock, random=random)
         self._async_sleep = sleep
 
-    async def wait_before_retry_async(self, attempt: int, deadline: float | None) -> bool:
+    async def wait_before_retry_async(
+        self, attempt: int, deadline: float | None, *, at_least: float | None = None
+    ) -> bool:
         """As :meth:`Caller.wait_before_retry`, sleeping without blocking the loop."""
         if attempt >= self.retry.max_attempts:
             return False
-        wait = self.retry.delay(attempt, self._random)
+        wait = max(self.retry.delay(attempt, self._random), at_least or 0.0)
         left = self.remaining(deadline)
         if left is not None and left <= wait:
             return False
@@ -97,7 +99,9 @@ class AsyncCaller(Caller):
                 error = error_from_rpc(raw, method=method, request_id=request_id, attempts=attempt)
                 if not (
                     is_retryable(error, idempotent=idempotent)
-                    and await self.wait_before_retry_async(attempt, deadline)
+                    and await self.wait_before_retry_async(
+                        attempt, deadline, at_least=error.retry_delay()
+                    )
                 ):
                     raise error from None
 
