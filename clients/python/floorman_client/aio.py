@@ -531,6 +531,9 @@ class AsyncTableClient(TableClient):
         expected_sequence: int,
         request_id: str | None = None,
         timeout: float | None = None,
+        game: EnumInput = 0,
+        betting_structure: EnumInput = 0,
+        rotation_entry: int = 0,
     ) -> tpb.StartHandResponse:
         """As :meth:`TableClient.start_hand`, awaited."""
         return await super().start_hand(
@@ -538,6 +541,9 @@ class AsyncTableClient(TableClient):
             expected_sequence=expected_sequence,
             request_id=request_id,
             timeout=timeout,
+            game=game,
+            betting_structure=betting_structure,
+            rotation_entry=rotation_entry,
         )  # type: ignore[misc]
 
     async def iter_tables(  # type: ignore[override]
@@ -657,10 +663,23 @@ class AsyncTableSession(TableSession):
         return await self._write("sit_in", request_id, seat=seat, entry=entry)
 
     async def start_hand(  # type: ignore[override]
-        self, *, request_id: str | None = None
+        self,
+        *,
+        request_id: str | None = None,
+        game: EnumInput = 0,
+        betting_structure: EnumInput = 0,
+        rotation_entry: int = 0,
     ) -> tpb.StartHandResponse:
-        """StartHand (the answer's ``hand``: state, legal actions, events)."""
-        return await self._write("start_hand", request_id)
+        """StartHand (the answer's ``hand``: state, legal actions, events); a mixed table's
+        ``game`` / ``betting_structure`` / ``rotation_entry`` as
+        :meth:`TableClient.start_hand`."""
+        return await self._write(
+            "start_hand",
+            request_id,
+            game=game,
+            betting_structure=betting_structure,
+            rotation_entry=rotation_entry,
+        )
 
     async def deal_cards(  # type: ignore[override]
         self, deals: Sequence[pb.Deal], *, request_id: str | None = None
