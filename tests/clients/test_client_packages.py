@@ -58,11 +58,25 @@ def _npm() -> str:
 def node_install(tmp_path_factory) -> Path:
     """An empty folder with the packed tarball installed (and typescript for the type check)."""
     npm = _npm()
-    if not (NODE_CLIENT / "node_modules" / "@grpc" / "proto-loader").is_dir():
-        _run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], NODE_CLIENT,
-             timeout=INSTALL_TIMEOUT)  # fmt: skip
+    # Packed from a copy of the package's tracked files with its own `npm ci`, so nothing else
+    # using clients/node/node_modules (make test-node, an editor, another test run) can race
+    # the install or the prepare step; the protos come from the repository as in a checkout.
+    source = tmp_path_factory.mktemp("node-source") / "node"
+    tracked = (
+        subprocess.run(
+            ["git", "ls-files", "-z", "."], cwd=NODE_CLIENT, capture_output=True, check=True
+        )
+        .stdout.decode()
+        .split("\0")
+    )
+    for name in filter(None, tracked):
+        (source / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(NODE_CLIENT / name, source / name)
+    env = {**os.environ, "FLOORMAN_PROTO_SRC": str(REPO_ROOT / "proto")}
+    _run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], source, env=env,
+         timeout=INSTALL_TIMEOUT)  # fmt: skip
     packs = tmp_path_factory.mktemp("node-pack")
-    result = _run([npm, "pack", "--json", "--pack-destination", str(packs)], NODE_CLIENT,
+    result = _run([npm, "pack", "--json", "--pack-destination", str(packs)], source, env=env,
                   timeout=INSTALL_TIMEOUT)  # fmt: skip
     (packed,) = json.loads(result.stdout[result.stdout.index("[") :])
     files = {entry["path"] for entry in packed["files"]}
