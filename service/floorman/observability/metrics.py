@@ -60,9 +60,8 @@ look-up and a lock, not a label resolution.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
-from google.protobuf.descriptor import ServiceDescriptor
 from prometheus_client import (
     CollectorRegistry,
     Counter,
@@ -257,8 +256,10 @@ class Metrics:
             self._methods[key] = found
         return found
 
-    def precreate(self, services: Iterable[ServiceDescriptor]) -> None:
-        """Create every method's series of ``services`` (protobuf service descriptors) at 0:
+    def precreate(self, services: Iterable[Any]) -> None:
+        """Create every method's series of ``services`` (protobuf ``ServiceDescriptor``s:
+        ``full_name``, ``methods`` with ``name``, ``client_streaming``, ``server_streaming``;
+        this module imports no protobuf) at 0:
         ``started``, ``handling_seconds``, ``msg_received``, ``msg_sent`` and
         ``handled{grpc_code="OK"}``, labelled as the interceptor labels calls."""
         for service in services:
