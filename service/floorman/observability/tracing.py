@@ -67,7 +67,7 @@ def configure_tracing(exporter: str | None) -> Any | None:
         disable_tracing()
         return None
     try:
-        from opentelemetry.sdk.resources import OTEL_SERVICE_NAME, Resource
+        from opentelemetry.sdk.resources import OTEL_SERVICE_NAME, SERVICE_NAME, Resource
         from opentelemetry.sdk.trace import TracerProvider
         from opentelemetry.sdk.trace.export import (
             BatchSpanProcessor,
@@ -80,7 +80,7 @@ def configure_tracing(exporter: str | None) -> Any | None:
             f"pip install 'floorman[otel]' ({error})"
         ) from None
     service = os.environ.get(OTEL_SERVICE_NAME) or DEFAULT_SERVICE_NAME
-    provider = TracerProvider(resource=Resource.create({"service.name": service}))
+    provider = TracerProvider(resource=Resource.create({SERVICE_NAME: service}))
     if exporter == "console":
         console = ConsoleSpanExporter(
             out=sys.stderr, formatter=lambda span: span.to_json(indent=None) + os.linesep
