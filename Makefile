@@ -23,14 +23,14 @@ export FLOORMAN_LISTEN FLOORMAN_METRICS_LISTEN FLOORMAN_STORE
 run: install
 	$(BIN)/floorman serve
 
-## install: create .venv and install floorman (with its test and dev extras) and the Python
+## install: create .venv and install floorman (with its test, dev and otel extras) and the Python
 ## client it depends on (clients/python, from the local path), both editable (idempotent)
 install: $(STAMP)
 
 $(STAMP): pyproject.toml clients/python/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e clients/python -e '.[test,dev]'
+	$(BIN)/python -m pip install --quiet -e clients/python -e '.[test,dev,otel]'
 	@$(MAKE) --no-print-directory generate-if-needed
 	touch $(STAMP)
 

@@ -127,11 +127,17 @@ class ServerProcess:
         return code
 
 
-def start_server_process(workdir: Path, *args: str) -> ServerProcess:
+def start_server_process(
+    workdir: Path, *args: str, env: dict[str, str] | None = None
+) -> ServerProcess:
     """Start ``python -m floorman serve`` on ephemeral loopback ports with a SQLite store in
-    ``workdir`` and info logging; ``args`` are extra flags (they win: given last)."""
+    ``workdir`` and info logging; ``args`` are extra flags (they win: given last), ``env``
+    extra environment variables (``FLOORMAN_*`` of the test process are never passed on)."""
     workdir.mkdir(parents=True, exist_ok=True)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("FLOORMAN_")}
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("FLOORMAN_")},
+        **(env or {}),
+    }
     command = [
         sys.executable, "-m", "floorman", "serve",
         "--listen", "127.0.0.1:0",
@@ -189,8 +195,8 @@ def server_factory(
     the end of the session is killed (a test that checks the exit code stops its own)."""
     started: list[ServerProcess] = []
 
-    def start(*args: str) -> ServerProcess:
-        running = start_server_process(tmp_path_factory.mktemp("floorman-server"), *args)
+    def start(*args: str, env: dict[str, str] | None = None) -> ServerProcess:
+        running = start_server_process(tmp_path_factory.mktemp("floorman-server"), *args, env=env)
         started.append(running)
         return running
 

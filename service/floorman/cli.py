@@ -210,6 +210,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _serve(args: argparse.Namespace) -> int:
     from floorman.observability.logging import configure_logging, get_logger
+    from floorman.observability.tracing import TracingError, configure_tracing, exporter_from_env
     from floorman.transport.server import ServerStartError, serve
 
     try:
@@ -232,13 +233,21 @@ def _serve(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"floorman serve: error: {error}", file=sys.stderr)
         return EXIT_USAGE
-    configure_logging(level=settings.log_level)
+    try:
+        provider = configure_tracing(exporter_from_env())
+    except TracingError as error:
+        print(f"floorman serve: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    configure_logging(level=settings.log_level, trace_ids=provider is not None)
     try:
         return asyncio.run(serve(settings))
     except (ServerStartError, OSError) as error:
         get_logger().error("server_failed", error=str(error))
         print(f"floorman serve: error: {error}", file=sys.stderr)
         return EXIT_RUNTIME
+    finally:
+        if provider is not None:
+            provider.shutdown()  # flush the spans still batched
 
 
 def _eval(args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ import urllib.request
 
 import grpc
 import pytest
+from google.protobuf import descriptor_pool
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
@@ -192,6 +193,7 @@ def test_one_json_log_line_per_rpc(observed):
         assert line["peer"].startswith(("ipv4:127.0.0.1:", "ipv6:"))
         assert line["level"] == "info"
         assert "timestamp" in line
+        assert "trace_id" not in line and "span_id" not in line  # tracing off (unset)
 
 
 def test_server_started_line_names_the_ports(observed):
@@ -201,3 +203,89 @@ def test_server_started_line_names_the_ports(observed):
     assert started["port"] == observed.port > 0
     assert started["metrics_port"] == observed.metrics_port > 0
     assert started["store"].startswith("sqlite:///")
+
+
+SERVED = (
+    "floorman.v1.RulesService",
+    "floorman.v1.AuditService",
+    "floorman.v1.TableService",
+    HEALTH,
+    REFLECTION,
+)
+SERIES_AT_ZERO = (
+    "grpc_server_started_total",
+    "grpc_server_msg_received_total",
+    "grpc_server_msg_sent_total",
+    "grpc_server_handling_seconds_count",
+)
+
+
+def _methods():
+    """``(service, method, grpc_type)`` of every method the server registers."""
+    # the generated modules put the services in the default pool
+    from floorman.v1 import audit_service_pb2, table_service_pb2  # noqa: F401
+
+    kinds = {
+        (False, False): "unary",
+        (True, False): "client_stream",
+        (False, True): "server_stream",
+        (True, True): "bidi_stream",
+    }
+    pool = descriptor_pool.Default()
+    return [
+        (name, method.name, kinds[(method.client_streaming, method.server_streaming)])
+        for name in SERVED
+        for method in pool.FindServiceByName(name).methods
+    ]
+
+
+def test_every_method_series_exist_at_zero_then_count_messages(server_factory):
+    """Before any call every method of every served service (floorman.v1, health,
+    reflection) has its started / msg_received / msg_sent / handling_seconds and
+    handled{grpc_code="OK"} series at 0; then grpc_server_msg_received_total and
+    grpc_server_msg_sent_total count one request and one answer per unary call (none sent
+    for a refused one) and each message of a stream."""
+    running = server_factory()
+    before = scrape(running.metrics_url)
+    methods = _methods()
+    assert len(methods) > 20
+    for service, method, grpc_type in methods:
+        labels = rpc_labels(service, method, grpc_type)
+        for name in SERIES_AT_ZERO:
+            assert before.get((name, labels)) == 0.0, (name, service, method)
+        ok = rpc_labels(service, method, grpc_type, grpc_code="OK")
+        assert before.get(("grpc_server_handled_total", ok)) == 0.0, (service, method)
+
+    rules = rules_service_pb2_grpc.RulesServiceStub(running.channel)
+    rules.EvaluateHand(
+        rpb.EvaluateHandRequest(game=pb.GAME_RAZZ, cards=["As", "2c", "3d", "4h", "7s"])
+    )
+    with pytest.raises(grpc.RpcError):
+        rules.EvaluateHand(rpb.EvaluateHandRequest(game=pb.GAME_RAZZ, cards=["Xx"]))
+    reflection = reflection_pb2_grpc.ServerReflectionStub(running.channel)
+    answers = list(
+        reflection.ServerReflectionInfo(
+            iter(
+                [
+                    reflection_pb2.ServerReflectionRequest(list_services=""),
+                    reflection_pb2.ServerReflectionRequest(file_containing_symbol=RULES),
+                    reflection_pb2.ServerReflectionRequest(list_services=""),
+                ]
+            )
+        )
+    )
+    assert len(answers) == 3
+    bidi = rpc_labels(REFLECTION, "ServerReflectionInfo", "bidi_stream")
+    samples = scrape_when(
+        running.metrics_url,
+        ("grpc_server_handled_total", rpc_labels(REFLECTION, "ServerReflectionInfo",
+                                                 "bidi_stream", grpc_code="OK")),
+        1.0,
+    )  # fmt: skip
+    evaluate = rpc_labels(RULES, "EvaluateHand")
+    assert samples[("grpc_server_msg_received_total", evaluate)] == 2.0
+    assert samples[("grpc_server_msg_sent_total", evaluate)] == 1.0
+    assert samples[("grpc_server_msg_received_total", bidi)] == 3.0
+    assert samples[("grpc_server_msg_sent_total", bidi)] == 3.0
+    compare = rpc_labels(RULES, "CompareHands")
+    assert samples[("grpc_server_msg_received_total", compare)] == 0.0

@@ -34,13 +34,18 @@ MAX_ID_CHARS: Final = 128
 """An id is logged cut to this length (ids come from requests, before any size check)."""
 
 
-def configure_logging(*, level: str = "info", stream: TextIO | None = None) -> None:
+def configure_logging(
+    *, level: str = "info", stream: TextIO | None = None, trace_ids: bool = False
+) -> None:
     """Route structlog and the standard :mod:`logging` to JSON lines on ``stream``.
 
     Args:
         level: ``debug``, ``info``, ``warning``, ``error`` or ``critical``; lines below it
             cost nothing (the bound logger's methods become no-ops).
         stream: where lines go (default: ``sys.stdout`` at call time). Each line is flushed.
+        trace_ids: add the current span's ``trace_id`` / ``span_id`` to every line written
+            inside a traced RPC (:func:`floorman.observability.tracing.add_trace_ids`; needs
+            the ``floorman[otel]`` extra). Off: no OpenTelemetry code runs.
 
     Raises:
         KeyError: for an unknown level (settings are validated before this is called).
@@ -48,9 +53,15 @@ def configure_logging(*, level: str = "info", stream: TextIO | None = None) -> N
     numeric = _LEVELS[level]
     out = sys.stdout if stream is None else stream
     timestamper = structlog.processors.TimeStamper(fmt="iso", utc=True)
+    tracing: list[Any] = []
+    if trace_ids:
+        from floorman.observability.tracing import add_trace_ids
+
+        tracing.append(add_trace_ids)
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,
+            *tracing,
             structlog.processors.add_log_level,
             timestamper,
             structlog.processors.format_exc_info,
@@ -71,6 +82,7 @@ def configure_logging(*, level: str = "info", stream: TextIO | None = None) -> N
                 structlog.processors.JSONRenderer(),
             ],
             foreign_pre_chain=[
+                *tracing,
                 structlog.stdlib.add_logger_name,
                 structlog.processors.add_log_level,
                 timestamper,

@@ -8,6 +8,15 @@ dashboards work unchanged:
   completed, by status code name (``OK``, ``INVALID_ARGUMENT``, ...).
 * ``grpc_server_handling_seconds{grpc_type, grpc_service, grpc_method}`` — histogram of
   the time from the start of the handler to its end, in seconds.
+* ``grpc_server_msg_received_total{grpc_type, grpc_service, grpc_method}`` — request
+  messages received (a unary request is one; a request stream counts each message).
+* ``grpc_server_msg_sent_total{grpc_type, grpc_service, grpc_method}`` — response messages
+  sent (a unary answer is one, an error answer none; a response stream counts each message).
+
+Every method of every service the server registers (each ``floorman.v1`` service, health
+and reflection) has its ``started``, ``handling_seconds``, ``msg_received``, ``msg_sent``
+and ``handled{grpc_code="OK"}`` series at 0 from the start (:meth:`Metrics.precreate`), so
+``rate()`` and ratios work before the first call; other codes appear on first use.
 
 ``grpc_type`` is ``unary``, ``client_stream``, ``server_stream`` or ``bidi_stream``.
 
@@ -50,7 +59,8 @@ look-up and a lock, not a label resolution.
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Iterable
+from typing import Any, Final
 
 from prometheus_client import (
     CollectorRegistry,
@@ -68,12 +78,21 @@ from floorman.security.policy import REFUSAL_LABELS
 GRPC_SERVER_STARTED: Final = "grpc_server_started_total"
 GRPC_SERVER_HANDLED: Final = "grpc_server_handled_total"
 GRPC_SERVER_HANDLING_SECONDS: Final = "grpc_server_handling_seconds"
+GRPC_SERVER_MSG_RECEIVED: Final = "grpc_server_msg_received_total"
+GRPC_SERVER_MSG_SENT: Final = "grpc_server_msg_sent_total"
 HANDS_EVALUATED: Final = "floorman_hands_evaluated_total"
 RULE_FINDINGS: Final = "floorman_rule_findings_total"
 STORE_OPERATION_SECONDS: Final = "floorman_store_operation_seconds"
 STORE_ERRORS: Final = "floorman_store_errors_total"
 AUTH_REFUSALS: Final = "floorman_auth_refusals_total"
 UNKNOWN_GAME_LABEL: Final = "unknown"
+GRPC_TYPES: Final = {
+    (False, False): "unary",
+    (True, False): "client_stream",
+    (False, True): "server_stream",
+    (True, True): "bidi_stream",
+}
+"""``(request streaming, response streaming)`` -> the ``grpc_type`` label."""
 
 RPC_LABELS: Final = ("grpc_type", "grpc_service", "grpc_method")
 HANDLED_LABELS: Final = (*RPC_LABELS, "grpc_code")
@@ -98,18 +117,36 @@ STORE_BUCKETS: Final = (
 class MethodMetrics:
     """The cached metric children of one RPC method (see :meth:`Metrics.for_method`)."""
 
-    __slots__ = ("_handled", "_handled_by_code", "_labels", "handling_seconds", "started")
+    __slots__ = (
+        "_handled",
+        "_handled_by_code",
+        "_labels",
+        "handling_seconds",
+        "msg_received",
+        "msg_sent",
+        "started",
+    )
 
     def __init__(self, metrics: Metrics, labels: tuple[str, str, str]) -> None:
         self._labels = labels
         self._handled = metrics.handled
-        self._handled_by_code: dict[str, Counter] = {}
+        self._handled_by_code: dict[str, Counter] = {"OK": metrics.handled.labels(*labels, "OK")}
         self.started = metrics.started.labels(*labels)
         self.handling_seconds = metrics.handling_seconds.labels(*labels)
+        self.msg_received = metrics.msg_received.labels(*labels)
+        self.msg_sent = metrics.msg_sent.labels(*labels)
 
     def record_start(self) -> None:
         """Count one started RPC."""
         self.started.inc()
+
+    def record_received(self) -> None:
+        """Count one request message received."""
+        self.msg_received.inc()
+
+    def record_sent(self) -> None:
+        """Count one response message sent."""
+        self.msg_sent.inc()
 
     def record_end(self, code: str, seconds: float) -> None:
         """Count one handled RPC with status code name ``code`` that took ``seconds``."""
@@ -156,6 +193,18 @@ class Metrics:
             "handled by the server.",
             RPC_LABELS,
             buckets=HANDLING_BUCKETS,
+            registry=self.registry,
+        )
+        self.msg_received = Counter(
+            GRPC_SERVER_MSG_RECEIVED,
+            "Total number of RPC stream messages received on the server.",
+            RPC_LABELS,
+            registry=self.registry,
+        )
+        self.msg_sent = Counter(
+            GRPC_SERVER_MSG_SENT,
+            "Total number of gRPC stream messages sent by the server.",
+            RPC_LABELS,
             registry=self.registry,
         )
         self.hands_evaluated = Counter(
@@ -206,6 +255,17 @@ class Metrics:
             found = MethodMetrics(self, key)
             self._methods[key] = found
         return found
+
+    def precreate(self, services: Iterable[Any]) -> None:
+        """Create every method's series of ``services`` (protobuf ``ServiceDescriptor``s:
+        ``full_name``, ``methods`` with ``name``, ``client_streaming``, ``server_streaming``;
+        this module imports no protobuf) at 0:
+        ``started``, ``handling_seconds``, ``msg_received``, ``msg_sent`` and
+        ``handled{grpc_code="OK"}``, labelled as the interceptor labels calls."""
+        for service in services:
+            for method in service.methods:
+                grpc_type = GRPC_TYPES[(method.client_streaming, method.server_streaming)]
+                self.for_method(grpc_type, service.full_name, method.name)
 
     def count_hands(self, game: Game, hands: int = 1) -> None:
         """Add ``hands`` evaluated hands of ``game`` to ``floorman_hands_evaluated_total``."""

@@ -1,8 +1,14 @@
-"""Server interceptor: one JSON log line and the ``grpc_server_*`` metrics for every RPC.
+"""Server interceptor: one JSON log line, the ``grpc_server_*`` metrics and (when tracing is
+on) one OpenTelemetry server span for every RPC.
 
-Logging and metrics share one interceptor on purpose: both need the same start time, status
-code and duration, and every interceptor layer costs each RPC a wrap. Every method is
-observed, including health checks and reflection. Each line is::
+Logging, metrics and tracing share one interceptor on purpose: they need the same start
+time, status code and duration, and every interceptor layer costs each RPC a wrap. Every
+method is observed, including health checks and reflection. Messages are counted as they
+pass: one request and one answer for a unary call, each message of a stream. Tracing
+(:mod:`floorman.observability.tracing`): the span is named ``package.Service/Method``, has
+``rpc.system``, ``rpc.service``, ``rpc.method`` and ``rpc.grpc.status_code``, and is the
+current span until the ``rpc`` line is written, so that line and every line logged during
+the call carry its ``trace_id`` / ``span_id``. Each line is::
 
     {"event": "rpc", "method": "/floorman.v1.TableService/RecordAction", "code": "OK",
      "duration_ms": 0.182, "peer": "ipv4:127.0.0.1:50112", "request_id": "act-2",
@@ -39,16 +45,13 @@ from floorman.observability.logging import (
     clear_call_ids,
     get_logger,
 )
-from floorman.observability.metrics import MethodMetrics, Metrics
+from floorman.observability.metrics import GRPC_TYPES, MethodMetrics, Metrics
+from floorman.observability.tracing import RpcSpans, current_tracer
 from floorman.transport import guards
 
 RPC_EVENT: Final = "rpc"
-_GRPC_TYPES: Final = {
-    (False, False): "unary",
-    (True, False): "client_stream",
-    (False, True): "server_stream",
-    (True, True): "bidi_stream",
-}
+_GRPC_TYPES: Final = GRPC_TYPES
+_CODE_NUMBERS: Final = {code.name: code.value[0] for code in grpc.StatusCode}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +59,10 @@ class _Method:
     """What the interceptor knows of one method, computed once."""
 
     full_name: str
+    service: str
+    method: str
     metrics: MethodMetrics | None
+    request_streaming: bool
 
 
 def split_method(full_name: str) -> tuple[str, str]:
@@ -119,11 +125,17 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
     Args:
         metrics: where to record (``None``: no metrics).
         logger: a structlog logger (default: the floorman logger as configured now).
+        tracer: an OpenTelemetry tracer for the RPC spans (default:
+            :func:`~floorman.observability.tracing.current_tracer`; ``None`` there: no spans).
     """
 
-    def __init__(self, *, metrics: Metrics | None, logger: Any | None = None) -> None:
+    def __init__(
+        self, *, metrics: Metrics | None, logger: Any | None = None, tracer: Any | None = None
+    ) -> None:
         self._metrics = metrics
         self._log = get_logger().bind() if logger is None else logger
+        tracer = current_tracer() if tracer is None else tracer
+        self._spans = None if tracer is None else RpcSpans(tracer)
         self._handlers = guards.WrappedHandlers(self._wrap)
 
     async def intercept_service(
@@ -143,13 +155,23 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         metrics = None if self._metrics is None else self._metrics.for_method(
             grpc_type, service, method
         )  # fmt: skip
-        info = _Method(name, metrics)
+        info = _Method(name, service, method, metrics, bool(handler.request_streaming))
         behavior = guards.behavior_of(handler)
         if inspect.isasyncgenfunction(behavior):
             return guards.rebuild(handler, self._observe_async_gen(info, behavior))
         if inspect.iscoroutinefunction(behavior):
             return guards.rebuild(handler, self._observe_coroutine(info, behavior))
         return handler  # a synchronous handler runs in gRPC's executor; nothing of ours is one
+
+    def _start(self, info: _Method, context: grpc.aio.ServicerContext) -> Any:
+        """Count the start; return the span handle (``None``: tracing off)."""
+        if info.metrics is not None:
+            info.metrics.record_start()
+        if self._spans is None:
+            return None
+        return self._spans.start(
+            info.full_name, info.service, info.method, context.invocation_metadata()
+        )
 
     def _finish(
         self,
@@ -158,54 +180,80 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         started: float,
         error: BaseException | None,
         peer: str,
+        span: Any,
     ) -> None:
         seconds = perf_counter() - started
         code = code_name(context, error)
         if info.metrics is not None:
             info.metrics.record_end(code, seconds)
-        self._log.info(
-            RPC_EVENT,
-            method=info.full_name,
-            code=code,
-            duration_ms=round(seconds * 1000.0, 3),
-            peer=peer,
-        )
+        try:
+            self._log.info(
+                RPC_EVENT,
+                method=info.full_name,
+                code=code,
+                duration_ms=round(seconds * 1000.0, 3),
+                peer=peer,
+            )
+        finally:
+            if span is not None and self._spans is not None:
+                self._spans.end(span, code, _CODE_NUMBERS.get(code, 2))
+
+    def _requests(self, info: _Method, request: Any) -> Any:
+        """The request (stream) the servicer sees: a request stream is wrapped to count its
+        messages; a unary request is counted here."""
+        if info.metrics is None:
+            return request
+        if not info.request_streaming:
+            info.metrics.record_received()
+            return request
+        return _counted(request, info.metrics)
 
     def _observe_coroutine(self, info: _Method, behavior: Callable[..., Any]) -> Any:
         async def observed(request: Any, context: grpc.aio.ServicerContext) -> Any:
-            if info.metrics is not None:
-                info.metrics.record_start()
+            span = self._start(info, context)
             started = perf_counter()
             peer = context.peer()
             _bind_request_ids(request)
             error: BaseException | None = None
             try:
-                return await behavior(request, context)
+                response = await behavior(self._requests(info, request), context)
+                if info.metrics is not None:
+                    info.metrics.record_sent()
+                return response
             except BaseException as exc:
                 error = exc
                 raise
             finally:
-                self._finish(info, context, started, error, peer)
+                self._finish(info, context, started, error, peer, span)
 
         return observed
 
     def _observe_async_gen(self, info: _Method, behavior: Callable[..., Any]) -> Any:
         async def observed(request: Any, context: grpc.aio.ServicerContext) -> Any:
-            if info.metrics is not None:
-                info.metrics.record_start()
+            span = self._start(info, context)
             started = perf_counter()
             # read the peer now: context.peer() on a stream the client cancelled crashes
             # grpcio (SIGSEGV) when the generator is closed
             peer = context.peer()
             _bind_request_ids(request)
             error: BaseException | None = None
+            metrics = info.metrics
             try:
-                async for response in behavior(request, context):
+                async for response in behavior(self._requests(info, request), context):
+                    if metrics is not None:
+                        metrics.record_sent()
                     yield response
             except BaseException as exc:
                 error = exc
                 raise
             finally:
-                self._finish(info, context, started, error, peer)
+                self._finish(info, context, started, error, peer, span)
 
         return observed
+
+
+async def _counted(requests: Any, metrics: MethodMetrics) -> Any:
+    """``requests`` (an async request stream), counting each message as it is read."""
+    async for request in requests:
+        metrics.record_received()
+        yield request

@@ -30,6 +30,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
 import grpc
+from google.protobuf import descriptor_pool
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection
@@ -223,6 +224,9 @@ async def _bound_server(
     reflection.enable_server_reflection(names, server)
     for name in ("", *names):
         await health.set(name, health_pb2.HealthCheckResponse.SERVING)
+    if metrics is not None:
+        pool = descriptor_pool.Default()
+        metrics.precreate(pool.FindServiceByName(name) for name in (*SERVICE_NAMES, TABLE_SERVICE))
     try:
         if settings.tls is None:
             port = server.add_insecure_port(str(settings.listen))
