@@ -162,9 +162,7 @@ def _connect_code(code: grpc.StatusCode) -> Code:
 
 def _metadata(ctx: RequestContext[Any, Any]) -> tuple[tuple[str, str], ...]:
     headers = ctx.request_headers
-    return tuple(
-        (key.lower(), value) for key in headers for value in headers.getall(key)
-    )
+    return tuple((key.lower(), value) for key in headers for value in headers.getall(key))
 
 
 Chain = Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]]
