@@ -295,3 +295,12 @@ def test_missing_or_unknown_token_is_refused_as_on_grpc(auth_http, authorization
         {"Authorization": f"Bearer {tokens['observer']}"},
     )
     assert ok[0] == 200
+
+
+def test_server_with_http_listen_exits_0_on_sigterm(server_factory):
+    """SIGTERM stops the HTTP listener with the gRPC port: exit code 0 (DESIGN.md drain)."""
+    running = server_factory("--http-listen", "127.0.0.1:0")
+    base = f"http://127.0.0.1:{_http_port(running)}"
+    body = json.dumps({"game": "GAME_RAZZ", "cards": RAZZ_HAND}).encode()
+    assert _post(base + EVALUATE, body, "application/json")[0] == 200
+    assert running.stop() == 0

@@ -316,12 +316,13 @@ def bind_http(host: str, port: int) -> socket.socket:
 
 
 async def serve_http(app: Any, sock: socket.socket, stop: asyncio.Event) -> None:
-    """Serve ``app`` with Hypercorn on ``sock`` (HTTP/1.1 and h2c) until ``stop`` is set."""
+    """Serve ``app`` with Hypercorn on ``sock`` (HTTP/1.1 and h2c) until ``stop`` is set;
+    Hypercorn owns (and closes) the socket from here on."""
     from hypercorn.asyncio import serve
     from hypercorn.config import Config
 
     config = Config()
-    config.bind = [f"fd://{sock.fileno()}"]
+    config.bind = [f"fd://{sock.detach()}"]
     config.accesslog = None
     config.errorlog = None
     config.graceful_timeout = 1.0
