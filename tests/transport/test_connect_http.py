@@ -304,3 +304,18 @@ def test_server_with_http_listen_exits_0_on_sigterm(server_factory):
     body = json.dumps({"game": "GAME_RAZZ", "cards": RAZZ_HAND}).encode()
     assert _post(base + EVALUATE, body, "application/json")[0] == 200
     assert running.stop() == 0
+
+
+def test_misspelt_enum_name_or_field_in_json_is_invalid_argument(http_server):
+    """JSON is parsed strictly: ``GAME_RAZZZ`` or an unknown field is ``invalid_argument``
+    naming it, never silently the default (issue 14)."""
+    _, base = http_server
+    for body, named in (
+        ({"game": "GAME_RAZZZ", "cards": RAZZ_HAND}, "GAME_RAZZZ"),
+        ({"gam": "GAME_RAZZ", "cards": RAZZ_HAND}, '"gam"'),
+    ):
+        status, _, answer = _post(base + EVALUATE, json.dumps(body).encode(), "application/json")
+        assert status == 400
+        error = json.loads(answer)
+        assert error["code"] == "invalid_argument"
+        assert named in error["message"]

@@ -26,12 +26,12 @@ from typing import Any
 
 import grpc
 from connectrpc.code import Code
-from connectrpc.compat import google_protobuf_codecs
+from connectrpc.compat import google_protobuf_binary_codec, google_protobuf_json_codec
 from connectrpc.errors import ConnectError, ErrorDetail
 from connectrpc.method import IdempotencyLevel, MethodInfo, StreamType
 from connectrpc.request import RequestContext
 from connectrpc.server import ConnectASGIApplication, Endpoint
-from google.protobuf import descriptor_pool, message_factory
+from google.protobuf import descriptor_pool, json_format, message_factory
 from google.rpc import status_pb2
 from protobuf.wkt import Any as WireAny
 
@@ -49,6 +49,23 @@ CORS_ALLOW_HEADERS = (
 )
 CORS_EXPOSE_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin")
 _DETAILS_KEY = "grpc-status-details-bin"
+
+
+class _CompactJson:
+    """connectrpc's ``google.protobuf`` JSON codec, strict (an unknown field or enum name is
+    ``invalid_argument``, not silently dropped) and without indentation in answers."""
+
+    def __init__(self) -> None:
+        self._codec = google_protobuf_json_codec(ignore_unknown_fields=False)
+
+    def name(self) -> str:
+        return self._codec.name()
+
+    def encode(self, message: Any) -> bytes:
+        return json_format.MessageToJson(message, indent=None).encode()
+
+    def decode(self, data: bytes | bytearray, message_class: type[Any]) -> Any:
+        return self._codec.decode(data, message_class)
 
 
 class HandlerTable:
@@ -259,7 +276,7 @@ def connect_app(
             prefix,
             endpoints,
             read_max_bytes=max_message_bytes,
-            codecs=google_protobuf_codecs(),
+            codecs=[google_protobuf_binary_codec(), _CompactJson()],
         )
         for prefix, endpoints in by_service.items()
     }
