@@ -106,10 +106,6 @@ class _CallDetails(grpc.HandlerCallDetails):
     invocation_metadata: tuple[tuple[str, str], ...]
 
 
-class _Aborted(Exception):
-    """Raised by :meth:`_CallContext.abort` (the handler's ``grpc.aio.AbortError``)."""
-
-
 class _CallContext:
     """The part of ``grpc.aio.ServicerContext`` floorman's handlers and interceptors use,
     over one Connect call."""
@@ -150,11 +146,15 @@ class _CallContext:
     def set_trailing_metadata(self, metadata: Any) -> None:
         return None
 
-    async def abort(self, code: grpc.StatusCode, details: str = "", trailing_metadata=()):  # type: ignore[no-untyped-def]
+    async def abort(
+        self, code: grpc.StatusCode, details: str = "", trailing_metadata: Any = ()
+    ) -> None:
+        """Record the status and end the handler (``grpc.aio.AbortError``, as gRPC does)."""
         self._code, self._message = code, details
         raise grpc.aio.AbortError(details)
 
     async def abort_with_status(self, status: grpc.Status) -> None:
+        """As :meth:`abort`, keeping the rich details (``grpc-status-details-bin``)."""
         self._code, self._message = status.code, status.details
         for key, value in status.trailing_metadata or ():
             if key == _DETAILS_KEY:
