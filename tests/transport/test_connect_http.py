@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import base64
 import json
+import re
+import shlex
 import shutil
 import struct
 import subprocess
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -32,6 +35,8 @@ from tests.conftest import ServerProcess
 from tests.security.security_support import metric_value, scrape, with_token, write_auth_file
 from tests.system.table_client import GrpcTable, settings_pb
 
+README = Path(__file__).resolve().parents[2] / "README.md"
+README_HTTP = "http://127.0.0.1:8080"
 GOOD_ORIGIN = "http://dealer.example"
 EVALUATE = "/floorman.v1.RulesService/EvaluateHand"
 RAZZ_HAND = ["As", "2c", "3d", "4h", "7s", "Kc", "Kd"]
@@ -94,9 +99,16 @@ def test_connect_json_unary_with_curl_as_in_the_readme(http_server):
     """The README's call: Razz 7-4-3-2-A (RULES.md "Ace-to-five low"), the same answer as
     the gRPC port's EvaluateHand."""
     server, base = http_server
-    body = json.dumps({"game": "GAME_RAZZ", "cards": RAZZ_HAND})
+    readme = README.read_text(encoding="utf-8").split("## Browsers and curl", 1)[1]
+    command = re.search(r"^curl .*?EvaluateHand$", readme, flags=re.MULTILINE | re.DOTALL)
+    assert command is not None, "the README shows the curl call"
+    argv = shlex.split(command.group(0).replace("\\\n", " "))
+    assert argv[:5] == ["curl", "-s", "-H", "Content-Type: application/json", "-d"]
+    body = argv[5]
+    assert json.loads(body) == {"game": "GAME_RAZZ", "cards": RAZZ_HAND}
+    assert argv[6] == README_HTTP + EVALUATE
     answer = subprocess.run(
-        ["curl", "-s", "-H", "Content-Type: application/json", "-d", body, base + EVALUATE],
+        [*argv[:6], base + EVALUATE],
         capture_output=True,
         text=True,
         check=True,
