@@ -115,7 +115,9 @@ def wait_until_serving(
 class BenchServer:
     """``floorman serve`` in a subprocess on ephemeral loopback ports."""
 
-    def __init__(self, workdir: Path, *, log_level: str = "info") -> None:
+    def __init__(
+        self, workdir: Path, *, log_level: str = "info", extra_args: Sequence[str] = ()
+    ) -> None:
         self.log_path = workdir / "server.log"
         self._log = self.log_path.open("w")
         port = _free_port()
@@ -123,6 +125,7 @@ class BenchServer:
             sys.executable, "-m", "floorman", "serve",
             "--listen", f"127.0.0.1:{port}", "--metrics-listen", "127.0.0.1:0",
             "--store", f"sqlite:///{workdir / 'bench.db'}", "--log-level", log_level,
+            *extra_args,
         ]  # fmt: skip
         env = {k: v for k, v in os.environ.items() if not k.startswith("FLOORMAN_")}
         self.process = subprocess.Popen(

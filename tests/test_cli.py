@@ -335,17 +335,21 @@ def test_serve_on_a_port_in_use_exits_1(server):
     assert f"floorman serve: error: --listen {server.address} is in use" in result.stderr
 
 
-@pytest.mark.parametrize("flag", ["--listen", "--health-listen", "--metrics-listen"])
+@pytest.mark.parametrize(
+    "flag", ["--listen", "--health-listen", "--metrics-listen", "--http-listen"]
+)
 def test_serve_with_a_busy_listener_names_the_flag_and_creates_no_store(flag, tmp_path):
-    """Issue 10 point 6: a listen, health or metrics address in use is refused with its flag
-    and address, exit 1 and no traceback, before the store is opened: no store file is left."""
+    """Issue 10 point 6: a listen, health, metrics or HTTP (issue 14) address in use is
+    refused with its flag and address, exit 1 and no traceback, before the store is opened:
+    no store file is left."""
     store = tmp_path / "floorman.db"
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
         address = f"127.0.0.1:{busy.getsockname()[1]}"
         addresses = {"--listen": "127.0.0.1:0", "--health-listen": "127.0.0.1:0",
-                     "--metrics-listen": "127.0.0.1:0", flag: address}  # fmt: skip
+                     "--metrics-listen": "127.0.0.1:0", "--http-listen": "127.0.0.1:0",
+                     flag: address}  # fmt: skip
         argv = [arg for pair in addresses.items() for arg in pair]
         result = subprocess.run(
             [sys.executable, "-m", "floorman", "serve", *argv, "--store", f"sqlite:///{store}"],

@@ -28,6 +28,8 @@ from floorman.config import (
     ENV_CA,
     ENV_GRACE,
     ENV_HEALTH_LISTEN,
+    ENV_HTTP_CORS_ORIGINS,
+    ENV_HTTP_LISTEN,
     ENV_LIMITS,
     ENV_LISTEN,
     ENV_LOG_LEVEL,
@@ -64,6 +66,8 @@ Each flag falls back to its environment variable, then to its default:
   --tls-client-ca          ${ENV_TLS_CLIENT_CA:<32} none
   --tls-client-auth        ${ENV_TLS_CLIENT_AUTH:<32} none
   --health-listen          ${ENV_HEALTH_LISTEN:<32} off
+  --http-listen            ${ENV_HTTP_LISTEN:<32} off (Connect / gRPC-Web for browsers)
+  --http-cors-origins      ${ENV_HTTP_CORS_ORIGINS:<32} none (comma-separated; * any)
   --limit NAME=VALUE       ${ENV_LIMITS:<32} (NAME=VALUE,...) see docs/operations.md
 Logs are JSON lines on stdout; metrics are served at http://METRICS-LISTEN/metrics.
 SIGTERM or SIGINT: health turns NOT_SERVING, in-flight calls get the grace period, exit 0.
@@ -159,6 +163,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="plaintext address serving only grpc.health.v1 (for probes; 'off': none)",
     )
     serve.add_argument(
+        "--http-listen",
+        metavar="HOST:PORT",
+        help="plaintext HTTP address serving every RPC over Connect, gRPC and gRPC-Web "
+        "(browsers; 'off': none, the default)",
+    )
+    serve.add_argument(
+        "--http-cors-origins",
+        metavar="ORIGINS",
+        help="comma-separated origins allowed to call --http-listen from a browser (*: any)",
+    )
+    serve.add_argument(
         "--limit",
         action="append",
         metavar="NAME=VALUE",
@@ -228,6 +243,8 @@ def _serve(args: argparse.Namespace) -> int:
             tls_client_ca=args.tls_client_ca,
             tls_client_auth=args.tls_client_auth,
             health_listen=args.health_listen,
+            http_listen=args.http_listen,
+            http_cors_origins=args.http_cors_origins,
             limits=args.limit,
         )
     except ConfigError as error:

@@ -71,6 +71,8 @@ ENV_HEALTH_LISTEN: Final = "FLOORMAN_HEALTH_LISTEN"
 ENV_LIMITS: Final = "FLOORMAN_LIMITS"
 CLIENT_AUTH_MODES: Final = ("none", "optional", "require")
 HEALTH_LISTEN_OFF: Final = "off"
+ENV_HTTP_LISTEN: Final = "FLOORMAN_HTTP_LISTEN"
+ENV_HTTP_CORS_ORIGINS: Final = "FLOORMAN_HTTP_CORS_ORIGINS"
 
 _WILDCARD_HOSTS: Final = frozenset({"0.0.0.0", "::", "[::]", ""})
 
@@ -158,6 +160,9 @@ class Settings:
         auth_file: the auth file's path (``None``: no authentication).
         tls: TLS for the gRPC port (``None``: plaintext).
         health_listen: the plaintext health-only address (``None``: none).
+        http_listen: the Connect / gRPC-Web address for browsers (``None``: off;
+            :mod:`floorman.transport.connect`).
+        http_cors_origins: origins whose browsers may call ``http_listen`` (``*``: any).
         limits: request and concurrency limits.
     """
 
@@ -172,6 +177,8 @@ class Settings:
     auth_file: str | None = None
     tls: TlsSettings | None = None
     health_listen: HostPort | None = None
+    http_listen: HostPort | None = None
+    http_cors_origins: tuple[str, ...] = ()
     limits: Limits = field(default_factory=Limits)
 
 
@@ -387,6 +394,8 @@ def resolve_settings(
     tls_client_ca: str | None = None,
     tls_client_auth: str | None = None,
     health_listen: str | None = None,
+    http_listen: str | None = None,
+    http_cors_origins: str | None = None,
     limits: Sequence[str] | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Settings:
@@ -438,6 +447,12 @@ def resolve_settings(
     health_at = (
         None if text.strip().lower() == HEALTH_LISTEN_OFF else parse_host_port(text, source=source)
     )
+    text, source = _pick(http_listen, "--http-listen", env, ENV_HTTP_LISTEN, HEALTH_LISTEN_OFF)
+    http_at = (
+        None if text.strip().lower() == HEALTH_LISTEN_OFF else parse_host_port(text, source=source)
+    )
+    text, _ = _pick(http_cors_origins, "--http-cors-origins", env, ENV_HTTP_CORS_ORIGINS, "")
+    origins = tuple(origin.strip() for origin in text.split(",") if origin.strip())
     chosen_limits = resolve_limits(limits, env)
     return Settings(
         listen=listen_at,
@@ -451,6 +466,8 @@ def resolve_settings(
         auth_file=auth_path,
         tls=tls,
         health_listen=health_at,
+        http_listen=http_at,
+        http_cors_origins=origins,
         limits=chosen_limits,
     )
 

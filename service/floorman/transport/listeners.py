@@ -18,6 +18,7 @@ from floorman.config import HostPort
 
 LISTEN_FLAG: Final = "--listen"
 HEALTH_LISTEN_FLAG: Final = "--health-listen"
+HTTP_LISTEN_FLAG: Final = "--http-listen"
 METRICS_LISTEN_FLAG: Final = "--metrics-listen"
 
 _REASONS: Final = {

@@ -47,11 +47,13 @@ from floorman.security.auth_file import AuthFileError
 from floorman.security.registry import TokenRegistry
 from floorman.store import EventStore, StoreError, open_store
 from floorman.transport.auth import AuthInterceptor, AuthReloader, ViewerResolver
+from floorman.transport.connect import HandlerTable, bind_http, connect_app, serve_http
 from floorman.transport.drain import DrainGate
 from floorman.transport.interceptors import ObservabilityInterceptor
 from floorman.transport.limits import LimitsInterceptor
 from floorman.transport.listeners import (
     HEALTH_LISTEN_FLAG,
+    HTTP_LISTEN_FLAG,
     LISTEN_FLAG,
     METRICS_LISTEN_FLAG,
     ServerStartError,
@@ -193,6 +195,7 @@ async def _bound_server(
     warm: bool,
     auth: TokenRegistry | None,
     with_tables: bool,
+    table: HandlerTable | None = None,
 ) -> tuple[grpc.aio.Server, int, ViewerResolver]:
     """The gRPC server of :func:`create_server` bound to ``settings.listen``, every service
     registered but the TableService (``with_tables``: reflection and health already list it;
@@ -210,14 +213,21 @@ async def _bound_server(
     if auth is not None:
         guards.insert(0, AuthInterceptor(auth, metrics=metrics))
         viewer_of = ViewerResolver(Viewer(Role.OBSERVER))
+    chain = [ObservabilityInterceptor(metrics=metrics), *guards, *interceptors]
     server = grpc.aio.server(
-        interceptors=[ObservabilityInterceptor(metrics=metrics), *guards, *interceptors],
+        interceptors=chain,
         options=server_options(settings),
         maximum_concurrent_rpcs=settings.limits.concurrent_rpcs or None,
     )
-    rpb_grpc.add_RulesServiceServicer_to_server(RulesServicer(core=core, metrics=metrics), server)
+    # The floorman.v1 servicers register through ``table`` when given: the --http-listen
+    # side (floorman.transport.connect) runs the same handlers behind the same chain.
+    target: Any = server
+    if table is not None:
+        table.bind(server, chain)
+        target = table
+    rpb_grpc.add_RulesServiceServicer_to_server(RulesServicer(core=core, metrics=metrics), target)
     audit = AuditServicer(metrics=metrics, max_answer_bytes=settings.max_message_bytes)
-    apb_grpc.add_AuditServiceServicer_to_server(audit, server)
+    apb_grpc.add_AuditServiceServicer_to_server(audit, target)
     names = (*SERVICE_NAMES, TABLE_SERVICE) if with_tables else SERVICE_NAMES
     health = HealthServicer() if health is None else health
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
@@ -242,7 +252,7 @@ async def _bound_server(
 
 
 def add_tables(
-    server: grpc.aio.Server,
+    server: grpc.aio.Server | HandlerTable,
     tables: TableService,
     viewer_of: ViewerResolver,
     *,
@@ -253,7 +263,8 @@ def add_tables(
     :mod:`floorman.transport.write_queue`)."""
     writes = WriteQueue(pending_writes)
     tpb_grpc.add_TableServiceServicer_to_server(
-        TableServicer(service=tables, viewer_of=viewer_of, writes=writes), server
+        TableServicer(service=tables, viewer_of=viewer_of, writes=writes),
+        server,  # type: ignore[arg-type]  # a HandlerTable forwards to the gRPC server
     )
 
 
@@ -264,6 +275,7 @@ async def _bind_listeners(
     health: HealthServicer,
     auth: TokenRegistry | None,
     gate: DrainGate,
+    table: HandlerTable | None = None,
 ) -> tuple[grpc.aio.Server, int, grpc.aio.Server | None, int, Any, int, ViewerResolver]:
     """Bind every listener of :func:`serve` (none started but the metrics endpoint, which
     serves from its own thread): ``(server, port, health_server, health_port, httpd,
@@ -281,6 +293,7 @@ async def _bind_listeners(
         warm=True,
         auth=auth,
         with_tables=True,
+        table=table,
     )
     health_server: grpc.aio.Server | None = None
     health_port, httpd, metrics_port = 0, None, 0
@@ -456,17 +469,27 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
     loop = asyncio.get_running_loop()
     loop.set_default_executor(ThreadPoolExecutor(WORKER_THREADS, thread_name_prefix="floorman"))
     gate = DrainGate()
+    table = HandlerTable()
     listeners = await _bind_listeners(
-        settings, metrics=metrics, health=health, auth=auth, gate=gate
+        settings, metrics=metrics, health=health, auth=auth, gate=gate, table=table
     )
     server, port, health_server, health_port, httpd, metrics_port, viewer_of = listeners
+    http_socket = None
     try:
+        if settings.http_listen is not None:
+            address = settings.http_listen
+            try:
+                http_socket = bind_http(address.bare_host, address.port)
+            except OSError as error:
+                raise bind_error(HTTP_LISTEN_FLAG, address, error) from None
         store = InstrumentedStore(await _open_store(settings), metrics)
     except BaseException:
+        if http_socket is not None:
+            http_socket.close()
         await _close_listeners(server, health_server, httpd)
         raise
     tables = TableService(store, encoder=encode_outcome, metrics=metrics)
-    add_tables(server, tables, viewer_of, pending_writes=settings.limits.pending_writes)
+    add_tables(table, tables, viewer_of, pending_writes=settings.limits.pending_writes)
     # The ranking tables and everything built at start live for the whole process: freeze them
     # out of the garbage collector's full passes (each walked them for ~50 ms, a latency spike
     # for whichever RPC triggered it).
@@ -492,10 +515,21 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
         reloader = AuthReloader(auth, logger=log)
         loop.add_signal_handler(signal.SIGHUP, reloader.reload, "sighup")
         reloading = loop.create_task(reloader.poll(stop))
+    http_stop = asyncio.Event()
+    http_task: asyncio.Task[None] | None = None
+    http_port = 0
     try:
         await server.start()
         if health_server is not None:
             await health_server.start()
+        if http_socket is not None:
+            app = connect_app(
+                table,
+                max_message_bytes=settings.max_message_bytes,
+                cors_origins=settings.http_cors_origins,
+            )
+            http_port = http_socket.getsockname()[1]
+            http_task = loop.create_task(serve_http(app, http_socket, http_stop))
         _log_security(log, settings, auth)
         log.info(
             "server_started",
@@ -503,6 +537,7 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
             port=port,
             metrics_port=metrics_port,
             health_port=health_port,
+            http_port=http_port,
             store=settings.store.redacted,
             grace_seconds=settings.grace_seconds,
             auth="tokens" if auth is not None else "anonymous",
@@ -524,6 +559,11 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
         await asyncio.gather(*hard_stops)
     finally:
         stop.set()
+        http_stop.set()
+        if http_task is not None:
+            await asyncio.gather(http_task, return_exceptions=True)
+        if http_socket is not None:
+            http_socket.close()
         for task in (pruning, watching):  # one still waiting on the store must not hold
             task.cancel()  # up the exit
         await asyncio.gather(pruning, watching, return_exceptions=True)
