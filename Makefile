@@ -17,7 +17,7 @@ FLOORMAN_METRICS_LISTEN ?= 127.0.0.1:9464
 FLOORMAN_STORE ?= sqlite:///floorman.db
 export FLOORMAN_LISTEN FLOORMAN_METRICS_LISTEN FLOORMAN_STORE
 
-.PHONY: run install test test-node lint bench generate generate-check buf baseline clean
+.PHONY: run install test test-node lint bench generate generate-check proto-codegen-check buf baseline clean
 
 ## run: install if needed and start the server on the SQLite default
 run: install
@@ -93,6 +93,12 @@ $(NODE_STAMP): $(NODE_CLIENT)/package.json $(NODE_CLIENT)/package-lock.json
 test-node: install $(NODE_STAMP)
 	cd $(NODE_CLIENT) && FLOORMAN_BIN="$(abspath $(BIN))/floorman" npm test
 	cd $(NODE_CLIENT) && npm run typecheck
+
+## proto-codegen-check: generate TypeScript (buf + @bufbuild/protoc-gen-es) and, when the
+## plugins are installed (Debian protoc-gen-go, protoc-gen-go-grpc, golang-go), Go from proto/
+## into a scratch folder and type-check it (tsc --strict, go vet); nothing is committed
+proto-codegen-check: $(BUF)
+	bash tools/proto_codegen_check.sh
 
 ## baseline: record the proto contract of a release as proto/baseline.binpb (docs/api-evolution.md)
 baseline: $(BUF)

@@ -11,6 +11,7 @@ with ``??`` for an unknown card; money stays int minor units. Messages are fille
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 
@@ -21,6 +22,19 @@ from floorman.domain.engine import HandResult, LegalAction, PotShare, SeatView, 
 from floorman.transport.converters import ACTION_TO_PB, fill_violation, violation_to_pb
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
+
+# The snapshot's street and phase names -> ``floorman.v1.Street`` / ``HandPhase`` numbers, read
+# from the enums themselves: STREET_PRE_FLOP is "pre_flop", HAND_PHASE_BETTING is "betting".
+STREET_TO_PB: Final[Mapping[str, pb.Street.ValueType]] = {
+    value.name.removeprefix("STREET_").lower(): pb.Street.Value(value.name)
+    for value in pb.Street.DESCRIPTOR.values
+    if value.number != pb.STREET_UNSPECIFIED
+}
+PHASE_TO_PB: Final[Mapping[str, pb.HandPhase.ValueType]] = {
+    value.name.removeprefix("HAND_PHASE_").lower(): pb.HandPhase.Value(value.name)
+    for value in pb.HandPhase.DESCRIPTOR.values
+    if value.number != pb.HAND_PHASE_UNSPECIFIED
+}
 
 
 def _fill_legal_action(target: pb.LegalAction, action: LegalAction) -> None:
@@ -50,12 +64,19 @@ def _fill_seat_view(target: pb.SeatView, view: SeatView) -> None:
 
 
 def fill_snapshot(target: pb.HandSnapshot, view: Snapshot) -> None:
-    """Set ``target`` (a field of a response, filled in place) from the engine's snapshot."""
+    """Set ``target`` (a field of a response, filled in place) from the engine's snapshot.
+
+    ``street`` / ``phase`` (deprecated strings) and ``street_kind`` / ``phase_kind`` (their
+    enums, STREET_TO_PB / PHASE_TO_PB; UNSPECIFIED only for a name the enums lack) carry the
+    same value.
+    """
     target.street = view.street
+    target.street_kind = STREET_TO_PB.get(view.street, pb.STREET_UNSPECIFIED)
     target.seat_to_act = view.seat_to_act
     target.pot_total = view.pot_total
     target.amount_to_call = view.amount_to_call
     target.phase = view.phase
+    target.phase_kind = PHASE_TO_PB.get(view.phase, pb.HAND_PHASE_UNSPECIFIED)
     target.current_bet = view.current_bet
     for seat in view.seats:
         _fill_seat_view(target.seats.add(), seat)
@@ -66,9 +87,9 @@ def fill_snapshot(target: pb.HandSnapshot, view: Snapshot) -> None:
 
 
 def snapshot_to_pb(view: Snapshot) -> pb.HandSnapshot:
-    """A ``floorman.v1.HandSnapshot``: street, phase, seat to act (0: cards due or hand over),
-    pot total, amount to call, current bet, every seat (face-up cards only), seats awaiting
-    cards, bets this round, the board (community cards dealt)."""
+    """A ``floorman.v1.HandSnapshot``: street and phase (strings and enums), seat to act
+    (0: cards due or hand over), pot total, amount to call, current bet, every seat (face-up
+    cards only), seats awaiting cards, bets this round, the board (community cards dealt)."""
     message = pb.HandSnapshot()
     fill_snapshot(message, view)
     return message

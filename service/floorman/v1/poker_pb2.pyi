@@ -76,6 +76,36 @@ class ForcedBetKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FORCED_BET_KIND_BRING_IN: _ClassVar[ForcedBetKind]
     FORCED_BET_KIND_STRADDLE: _ClassVar[ForcedBetKind]
     FORCED_BET_KIND_BIG_BLIND_ANTE: _ClassVar[ForcedBetKind]
+
+class Street(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    STREET_UNSPECIFIED: _ClassVar[Street]
+    STREET_FIRST_ROUND: _ClassVar[Street]
+    STREET_SECOND_ROUND: _ClassVar[Street]
+    STREET_THIRD_ROUND: _ClassVar[Street]
+    STREET_FOURTH_ROUND: _ClassVar[Street]
+    STREET_DRAW: _ClassVar[Street]
+    STREET_SECOND_STREET: _ClassVar[Street]
+    STREET_THIRD_STREET: _ClassVar[Street]
+    STREET_FOURTH_STREET: _ClassVar[Street]
+    STREET_FIFTH_STREET: _ClassVar[Street]
+    STREET_SIXTH_STREET: _ClassVar[Street]
+    STREET_SEVENTH_STREET: _ClassVar[Street]
+    STREET_PRE_FLOP: _ClassVar[Street]
+    STREET_FLOP: _ClassVar[Street]
+    STREET_TURN: _ClassVar[Street]
+    STREET_RIVER: _ClassVar[Street]
+    STREET_SHOWDOWN: _ClassVar[Street]
+    STREET_COMPLETE: _ClassVar[Street]
+
+class HandPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    HAND_PHASE_UNSPECIFIED: _ClassVar[HandPhase]
+    HAND_PHASE_DEALING: _ClassVar[HandPhase]
+    HAND_PHASE_BETTING: _ClassVar[HandPhase]
+    HAND_PHASE_DRAWING: _ClassVar[HandPhase]
+    HAND_PHASE_SHOWDOWN: _ClassVar[HandPhase]
+    HAND_PHASE_COMPLETE: _ClassVar[HandPhase]
 GAME_UNSPECIFIED: Game
 GAME_FIVE_CARD_DRAW_7A: Game
 GAME_FIVE_CARD_DRAW: Game
@@ -131,6 +161,30 @@ FORCED_BET_KIND_DEAD_BLIND: ForcedBetKind
 FORCED_BET_KIND_BRING_IN: ForcedBetKind
 FORCED_BET_KIND_STRADDLE: ForcedBetKind
 FORCED_BET_KIND_BIG_BLIND_ANTE: ForcedBetKind
+STREET_UNSPECIFIED: Street
+STREET_FIRST_ROUND: Street
+STREET_SECOND_ROUND: Street
+STREET_THIRD_ROUND: Street
+STREET_FOURTH_ROUND: Street
+STREET_DRAW: Street
+STREET_SECOND_STREET: Street
+STREET_THIRD_STREET: Street
+STREET_FOURTH_STREET: Street
+STREET_FIFTH_STREET: Street
+STREET_SIXTH_STREET: Street
+STREET_SEVENTH_STREET: Street
+STREET_PRE_FLOP: Street
+STREET_FLOP: Street
+STREET_TURN: Street
+STREET_RIVER: Street
+STREET_SHOWDOWN: Street
+STREET_COMPLETE: Street
+HAND_PHASE_UNSPECIFIED: HandPhase
+HAND_PHASE_DEALING: HandPhase
+HAND_PHASE_BETTING: HandPhase
+HAND_PHASE_DRAWING: HandPhase
+HAND_PHASE_SHOWDOWN: HandPhase
+HAND_PHASE_COMPLETE: HandPhase
 
 class HandValue(_message.Message):
     __slots__ = ("category", "best_cards", "strength", "description", "qualifies")
@@ -311,7 +365,7 @@ class SeatView(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., stack: _Optional[int] = ..., bet: _Optional[int] = ..., contributed: _Optional[int] = ..., folded: _Optional[bool] = ..., all_in: _Optional[bool] = ..., up_cards: _Optional[_Iterable[str]] = ..., card_count: _Optional[int] = ...) -> None: ...
 
 class HandSnapshot(_message.Message):
-    __slots__ = ("street", "seat_to_act", "pot_total", "amount_to_call", "phase", "current_bet", "seats", "awaiting_deal_seats", "hand_complete", "bets_this_round", "board")
+    __slots__ = ("street", "seat_to_act", "pot_total", "amount_to_call", "phase", "current_bet", "seats", "awaiting_deal_seats", "hand_complete", "bets_this_round", "board", "street_kind", "phase_kind")
     STREET_FIELD_NUMBER: _ClassVar[int]
     SEAT_TO_ACT_FIELD_NUMBER: _ClassVar[int]
     POT_TOTAL_FIELD_NUMBER: _ClassVar[int]
@@ -323,6 +377,8 @@ class HandSnapshot(_message.Message):
     HAND_COMPLETE_FIELD_NUMBER: _ClassVar[int]
     BETS_THIS_ROUND_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
+    STREET_KIND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_KIND_FIELD_NUMBER: _ClassVar[int]
     street: str
     seat_to_act: int
     pot_total: int
@@ -334,7 +390,9 @@ class HandSnapshot(_message.Message):
     hand_complete: bool
     bets_this_round: int
     board: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, street: _Optional[str] = ..., seat_to_act: _Optional[int] = ..., pot_total: _Optional[int] = ..., amount_to_call: _Optional[int] = ..., phase: _Optional[str] = ..., current_bet: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., awaiting_deal_seats: _Optional[_Iterable[int]] = ..., hand_complete: _Optional[bool] = ..., bets_this_round: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ...) -> None: ...
+    street_kind: Street
+    phase_kind: HandPhase
+    def __init__(self, street: _Optional[str] = ..., seat_to_act: _Optional[int] = ..., pot_total: _Optional[int] = ..., amount_to_call: _Optional[int] = ..., phase: _Optional[str] = ..., current_bet: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatView, _Mapping]]] = ..., awaiting_deal_seats: _Optional[_Iterable[int]] = ..., hand_complete: _Optional[bool] = ..., bets_this_round: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., street_kind: _Optional[_Union[Street, str]] = ..., phase_kind: _Optional[_Union[HandPhase, str]] = ...) -> None: ...
 
 class Pot(_message.Message):
     __slots__ = ("amount", "eligible_seats", "winner_seats", "low_winner_seats")

@@ -127,25 +127,30 @@ class TableServiceServicer:
     """
 
     def CreateTable(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Creates a table from its settings; idempotent on request_id.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetTable(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """One table: settings, seats, stacks, sequence and rotation.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ListTables(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """The tables, one page at a time (open ones only unless include_closed).
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def CloseTable(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Closes a table: it stays readable (GetTable, GetHand, WatchTable, exports) but takes no
+        further seat or hand changes.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -159,19 +164,23 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def LeaveSeat(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Frees a seat; the answer names the chips the player leaves with (cash_out).
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def SitOut(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Marks a seat sitting out: not dealt in from the next hand (button games: blinds missed are
+        owed on return).
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def SitIn(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Returns a sitting-out seat to play, posting missed blinds or waiting per entry.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -191,7 +200,9 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def RecordAction(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """Records one action of the seat to act; an illegal action is refused with the broken
+        RULES.md rule (and reported as a finding on WatchTable).
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
@@ -211,7 +222,8 @@ class TableServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ExportHandHistory(self, request, context):
-        """Missing associated documentation comment in .proto file."""
+        """A settled hand (or the whole session) as PHH, Open Hand History JSON or PokerStars text.
+        """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
