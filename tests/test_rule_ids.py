@@ -26,9 +26,10 @@ RULES_MD: Final = REPO_ROOT / ".." / "shared" / "RULES.md"
 PROJECT_RULES: Final = REPO_ROOT / "docs" / "rules.md"
 RULE_SHAPE: Final = re.compile(r"^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$")
 FIELD_PARAMETERS: Final = frozenset({"field", "path"})
-NOT_RULE_PREFIXES: Final = ("grpc.", "rpc.")
-"""gRPC channel arguments (``grpc.keepalive_time_ms`` ...) and OpenTelemetry span attributes
-(``rpc.method`` ...) share the shape; they are not ids."""
+NOT_RULE_PREFIXES: Final = ("grpc.", "rpc.", "lifespan.")
+"""gRPC channel arguments (``grpc.keepalive_time_ms`` ...), OpenTelemetry span attributes
+(``rpc.method`` ...) and ASGI lifespan messages (``lifespan.startup``) share the shape; they
+are not ids."""
 TABLE_ID: Final = re.compile(r"`([a-z][a-z0-9_]*\.[a-z][a-z0-9_]*)`")
 
 
