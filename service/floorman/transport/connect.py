@@ -11,6 +11,9 @@ A status the chain aborts with (:mod:`floorman.transport.errors`) becomes a
 :class:`connectrpc.errors.ConnectError` with the same code (``INVALID_ARGUMENT`` ->
 ``invalid_argument``), message and details (``google.rpc.BadRequest``, ``ErrorInfo``, ...).
 
+The reference dealer terminal (issue 14 point 5): ``GET /`` is ``static/index.html`` and
+``GET /terminal/<name>`` its assets (plain JS calling the RPCs with Connect JSON over fetch).
+
 CORS (``--http-cors-origins``): a preflight from a listed origin is answered with the
 Connect / gRPC-Web request headers allowed and the status headers exposed; any other origin
 gets no CORS headers (the browser refuses the call).
@@ -22,6 +25,7 @@ import asyncio
 import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 import grpc
@@ -49,6 +53,33 @@ CORS_ALLOW_HEADERS = (
 )
 CORS_EXPOSE_HEADERS = ("grpc-status", "grpc-message", "grpc-status-details-bin")
 _DETAILS_KEY = "grpc-status-details-bin"
+
+
+STATIC_TYPES = {
+    ".html": b"text/html; charset=utf-8",
+    ".js": b"text/javascript; charset=utf-8",
+    ".css": b"text/css; charset=utf-8",
+}
+
+
+def _static_file(path: str) -> tuple[bytes, bytes] | None:
+    """The terminal file for a GET ``path`` (``/`` or ``/terminal/<name>``): (content type,
+    body), or ``None`` when there is none (no sub-directories, known extensions only)."""
+    if path == "/":
+        name = "index.html"
+    elif path.startswith("/terminal/"):
+        name = path.removeprefix("/terminal/")
+    else:
+        return None
+    if not name or "/" in name or name.startswith("."):
+        return None
+    kind = STATIC_TYPES.get(name[name.rfind(".") :] if "." in name else "")
+    if kind is None:
+        return None
+    entry = resources.files("floorman.transport").joinpath("static", name)
+    if not entry.is_file():
+        return None
+    return kind, entry.read_bytes()
 
 
 class _CompactJson:
@@ -287,6 +318,15 @@ def connect_app(
             app = apps.get(prefix)
             if app is not None:
                 await app(scope, receive, send)
+                return
+            found = _static_file(scope["path"]) if scope["method"] in ("GET", "HEAD") else None
+            if found is not None:
+                kind, body = found
+                headers = [(b"content-type", kind), (b"content-length", b"%d" % len(body))]
+                headers.append((b"cache-control", b"no-cache"))
+                await send({"type": "http.response.start", "status": 200, "headers": headers})
+                body = b"" if scope["method"] == "HEAD" else body
+                await send({"type": "http.response.body", "body": body})
                 return
             await send({"type": "http.response.start", "status": 404, "headers": []})
             await send({"type": "http.response.body", "body": b""})

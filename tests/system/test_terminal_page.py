@@ -1,0 +1,112 @@
+"""The reference dealer terminal (issue 14 point 5): ``GET /`` on ``--http-listen`` serves a
+plain-JS page that drives TableService with Connect JSON over fetch. Headless Chromium (the
+Debian ``chromium``) through Playwright creates a service-dealt Hold'em table, seats two
+players, plays a full hand by clicking the legal-action buttons (check or call, else the
+first offered), and the final stacks the page shows equal GetTable's over gRPC and sum to
+the buy-ins (RULES.md "Pots and settlement": chips are conserved, no rake configured).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import urllib.request
+from pathlib import Path
+
+import grpc
+import pytest
+
+from floorman.v1 import table_service_pb2 as tpb
+from floorman.v1 import table_service_pb2_grpc as tpb_grpc
+
+CHROMIUM = "/usr/bin/chromium"
+BUY_INS = {1: 1000, 2: 600}
+PREFERRED = ("ACTION_TYPE_CHECK", "ACTION_TYPE_CALL")
+
+pytestmark = pytest.mark.xdist_group("terminal_page")
+
+
+def _browser_or_skip() -> object:
+    """Playwright's sync API, or a skip (a failure under CI=true) without chromium."""
+    ci = os.environ.get("CI") == "true"
+    missing = []
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        missing.append("playwright (the test extra)")
+        sync_playwright = None
+    if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
+        missing.append("chromium (apt-get install chromium)")
+    if missing:
+        if ci:
+            pytest.fail(f"CI=true and not installed: {', '.join(missing)}")
+        pytest.skip(f"not installed: {', '.join(missing)}")
+    return sync_playwright
+
+
+def _artifact(name: str) -> Path:
+    folder = Path(os.environ.get("FLOORMAN_ARTIFACTS") or tempfile.gettempdir())
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / name
+
+
+def test_terminal_plays_a_full_hand_and_matches_get_table(server_factory):
+    sync_playwright = _browser_or_skip()
+    server = server_factory("--http-listen", "127.0.0.1:0", "--anonymous-role", "dealer")
+    started = server.wait_for_log(lambda line: line.get("event") == "server_started")
+    base = f"http://127.0.0.1:{started['http_port']}"
+    with urllib.request.urlopen(base + "/terminal/terminal.js", timeout=30) as answer:
+        assert answer.headers["Content-Type"].startswith("text/javascript")
+    with sync_playwright() as playwright:  # type: ignore[operator]
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+            args=["--no-sandbox"],
+        )
+        page = browser.new_page()
+        page.goto(base + "/")
+        page.select_option("#new-game", "GAME_TEXAS_HOLDEM")
+        page.select_option("#new-mode", "DEAL_MODE_SERVICE_DEALT")
+        page.click("#create-table")
+        page.wait_for_selector("#table-title:has-text('GAME_TEXAS_HOLDEM')")
+        table_id = page.input_value("#table-id")
+        for seat, buy_in in BUY_INS.items():
+            page.fill("#seat-no", str(seat))
+            page.fill("#seat-player", f"p{seat}")
+            page.fill("#seat-buy-in", str(buy_in))
+            page.click("#seat-player-button")
+            page.wait_for_selector(f"#seats tr[data-seat='{seat}']")
+        page.click("#start-hand")
+        page.wait_for_selector("#action-buttons button.action")
+        clicks = 0
+        while "complete" not in page.inner_text("#hand-state"):
+            assert page.inner_text("#error") == ""
+            assert clicks < 60, "a heads-up limit hand ends within 60 actions"
+            types = page.eval_on_selector_all(
+                "#action-buttons button.action", "nodes => nodes.map(n => n.dataset.type)"
+            )
+            pick = next((t for t in PREFERRED if t in types), types[0])
+            before = page.get_attribute("body", "data-renders")
+            page.click(f"#action-buttons button[data-type='{pick}']")
+            clicks += 1
+            page.wait_for_function(
+                "([before]) => document.body.dataset.renders !== before"
+                " || document.body.dataset.errors !== undefined",
+                arg=[before],
+            )
+        shown = {
+            int(row.get_attribute("data-seat") or 0): int(row.query_selector(".stack").inner_text())
+            for row in page.query_selector_all("#seats tbody tr")
+        }
+        page.screenshot(path=str(_artifact("terminal-page.png")), full_page=True)
+        browser.close()
+    with grpc.insecure_channel(server.address) as channel:
+        table = (
+            tpb_grpc.TableServiceStub(channel)
+            .GetTable(tpb.GetTableRequest(table_id=table_id))
+            .table
+        )
+    stacks = {seat.seat: seat.stack for seat in table.seats}
+    assert table.hand_count == 1
+    assert shown == stacks
+    assert sum(stacks.values()) == sum(BUY_INS.values())
