@@ -331,3 +331,41 @@ def test_misspelt_enum_name_or_field_in_json_is_invalid_argument(http_server):
         error = json.loads(answer)
         assert error["code"] == "invalid_argument"
         assert named in error["message"]
+
+
+def _get(url: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, {k.lower(): v for k, v in answer.headers.items()}, answer.read()
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+
+
+def test_the_dealer_terminal_is_served_beside_the_rpcs(http_server):
+    """``GET /`` is the terminal page and ``/terminal/<name>`` its assets (issue 14 point 5);
+    anything else outside ``/pkg.Service/`` stays 404, and the RPC routes are unchanged."""
+    _, base = http_server
+    status, headers, body = _get(base + "/")
+    assert (status, headers["content-type"]) == (200, "text/html; charset=utf-8")
+    assert b'<script src="/terminal/terminal.js">' in body
+    status, headers, body = _get(base + "/terminal/terminal.js")
+    assert (status, headers["content-type"]) == (200, "text/javascript; charset=utf-8")
+    assert b"/floorman.v1.TableService/" in body
+    assert _get(base + "/terminal/terminal.css")[0] == 200
+    for path in (
+        "/terminal/",
+        "/terminal/missing.js",
+        "/terminal/..%2Fconnect.py",
+        "/terminal/../connect.py",
+        "/terminal/__init__.py",
+        "/index.html",
+    ):
+        assert _get(base + path)[0] == 404, path
+    assert _post(base + "/", b"{}", "application/json")[0] == 404
+    status, _, answer = _post(
+        base + EVALUATE,
+        json.dumps({"game": "GAME_RAZZ", "cards": RAZZ_HAND}).encode(),
+        "application/json",
+    )
+    assert status == 200 and json.loads(answer)["low"]["description"] == "7-4-3-2-A"

@@ -13,10 +13,18 @@ function requestId() {
   return `terminal-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}-${state.counter}`;
 }
 
+// Headers for a call: the optional bearer token of the token field (with --auth-file).
+function headers(contentType) {
+  const result = { "Content-Type": contentType, "Connect-Protocol-Version": "1" };
+  const token = $("token").value.trim();
+  if (token) result.Authorization = `Bearer ${token}`;
+  return result;
+}
+
 async function rpc(method, body) {
   const answer = await fetch(SERVICE + method, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "Connect-Protocol-Version": "1" },
+    headers: headers("application/json"),
     body: JSON.stringify(body),
   });
   const data = await answer.json().catch(() => ({}));
@@ -151,7 +159,7 @@ async function watch(tableId) {
   try {
     const answer = await fetch(SERVICE + "WatchTable", {
       method: "POST", body: frame, signal: controller.signal,
-      headers: { "Content-Type": "application/connect+json", "Connect-Protocol-Version": "1" },
+      headers: headers("application/connect+json"),
     });
     const reader = answer.body.getReader();
     let buffer = new Uint8Array(0);
