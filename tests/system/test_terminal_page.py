@@ -3,7 +3,8 @@ plain-JS page that drives TableService with Connect JSON over fetch. Headless Ch
 Debian ``chromium``) through Playwright creates a service-dealt Hold'em table, seats two
 players, plays a full hand by clicking the legal-action buttons (check or call, else the
 first offered), and the final stacks the page shows equal GetTable's over gRPC and sum to
-the buy-ins (RULES.md "Pots and settlement": chips are conserved, no rake configured).
+the buy-ins (RULES.md "Common to every game": chip conservation, no rake configured). A
+check out of turn sent over gRPC shows up live in the page's rule findings (WatchTable).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 import grpc
 import pytest
 
+from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import table_service_pb2 as tpb
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 
@@ -51,6 +53,24 @@ def _artifact(name: str) -> Path:
     return folder / name
 
 
+def _refused_out_of_turn(address: str, table_id: str, seat: int) -> None:
+    """A check by ``seat`` out of turn over gRPC: FAILED_PRECONDITION, and a rule finding on
+    the table's stream (RULES.md "Rule ids": ``turn.out_of_turn``)."""
+    with grpc.insecure_channel(address) as channel:
+        stub = tpb_grpc.TableServiceStub(channel)
+        sequence = stub.GetTable(tpb.GetTableRequest(table_id=table_id)).table.sequence
+        with pytest.raises(grpc.RpcError) as refused:
+            stub.RecordAction(
+                tpb.RecordActionRequest(
+                    table_id=table_id,
+                    expected_sequence=sequence,
+                    request_id="out-of-turn",
+                    action=pb.Action(seat=seat, type=pb.ACTION_TYPE_CHECK),
+                )
+            )
+        assert refused.value.code() is grpc.StatusCode.FAILED_PRECONDITION
+
+
 def test_terminal_plays_a_full_hand_and_matches_get_table(server_factory):
     sync_playwright = _browser_or_skip()
     server = server_factory("--http-listen", "127.0.0.1:0", "--anonymous-role", "dealer")
@@ -78,6 +98,14 @@ def test_terminal_plays_a_full_hand_and_matches_get_table(server_factory):
             page.wait_for_selector(f"#seats tr[data-seat='{seat}']")
         page.click("#start-hand")
         page.wait_for_selector("#action-buttons button.action")
+        to_act = int(page.inner_text("#to-act"))
+        before = page.get_attribute("body", "data-renders")
+        _refused_out_of_turn(server.address, table_id, 3 - to_act)
+        finding = page.wait_for_selector("#findings li")
+        other = 3 - to_act
+        want = f"turn.out_of_turn: seat {to_act} is to act, not seat {other} "
+        assert finding.inner_text().startswith(want)
+        page.wait_for_function("([b]) => document.body.dataset.renders !== b", arg=[before])
         clicks = 0
         while "complete" not in page.inner_text("#hand-state"):
             assert page.inner_text("#error") == ""

@@ -142,7 +142,8 @@ function addEvent(event) {
   $("events").append(item);
   if (event.finding) {
     const finding = document.createElement("li");
-    finding.textContent = JSON.stringify(event.finding);
+    const { rule, message, ...rest } = event.finding;
+    finding.textContent = `${rule}: ${message} ${JSON.stringify(rest)}`;
     $("findings").append(finding);
   }
 }
