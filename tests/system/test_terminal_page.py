@@ -138,3 +138,54 @@ def test_terminal_plays_a_full_hand_and_matches_get_table(server_factory):
     assert table.hand_count == 1
     assert shown == stacks
     assert sum(stacks.values()) == sum(BUY_INS.values())
+
+
+def test_terminal_records_dealt_cards_on_a_recorded_table(server_factory):
+    """A recorded Hold'em table: the page records each seat's hole cards (DealCards), then
+    offers the first legal actions; a board card recorded while the hand is betting is refused,
+    shown as the error and, from WatchTable, as a rule finding (RULES.md "Rule ids":
+    ``board.count``)."""
+    sync_playwright = _browser_or_skip()
+    server = server_factory("--http-listen", "127.0.0.1:0", "--anonymous-role", "dealer")
+    started = server.wait_for_log(lambda line: line.get("event") == "server_started")
+    base = f"http://127.0.0.1:{started['http_port']}"
+    with sync_playwright() as playwright:  # type: ignore[operator]
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM if Path(CHROMIUM).exists() else shutil.which("chromium"),
+            args=["--no-sandbox"],
+        )
+        page = browser.new_page()
+        page.goto(base + "/")
+        page.select_option("#new-mode", "DEAL_MODE_RECORDED")
+        page.click("#create-table")
+        page.wait_for_selector("#table-title:has-text('DEAL_MODE_RECORDED')")
+        for seat, buy_in in BUY_INS.items():
+            page.fill("#seat-no", str(seat))
+            page.fill("#seat-player", f"p{seat}")
+            page.fill("#seat-buy-in", str(buy_in))
+            page.click("#seat-player-button")
+            page.wait_for_selector(f"#seats tr[data-seat='{seat}']")
+        page.click("#start-hand")
+        page.wait_for_selector("#awaiting-deal:has-text('awaiting deal')")
+        hole = {1: "As Kd", 2: "7c 7h"}
+        for _ in hole:
+            seat = int(page.inner_text("#awaiting-deal").rsplit(" ", 1)[1].split(",")[0])
+            before = page.get_attribute("body", "data-renders")
+            page.fill("#deal-seat", str(seat))
+            page.fill("#deal-cards", hole[seat])
+            page.click("#deal-button")
+            page.wait_for_function("([b]) => document.body.dataset.renders !== b", arg=[before])
+            assert page.inner_text("#error") == ""
+        page.wait_for_selector("#action-buttons button.action")
+        assert page.inner_text("#awaiting-deal") == ""
+        page.fill("#deal-seat", "0")
+        page.fill("#deal-cards", "As")
+        page.click("#deal-button")
+        error = page.wait_for_selector("#error:has-text('failed_precondition')")
+        assert error.inner_text() == (
+            "DealCards: failed_precondition: board.count: "
+            "no cards are due now (the hand is betting)"
+        )
+        finding = page.wait_for_selector("#findings li")
+        assert finding.inner_text().startswith("board.count: no cards are due now")
+        browser.close()

@@ -78,6 +78,9 @@ function render() {
   const live = hand && !hand.complete;
   $("to-act").textContent = live && snap.seatToAct ? String(snap.seatToAct) : "-";
   $("hand-state").textContent = hand ? (hand.complete ? "(hand complete)" : `(${snap.streetKind || ""})`) : "";
+  const awaiting = live ? snap.awaitingDealSeats || [] : [];
+  $("awaiting-deal").textContent = awaiting.length ? `awaiting deal: seats ${awaiting.join(",")}` : "";
+  if (awaiting.length && !$("deal-seat").value) $("deal-seat").value = awaiting[0];
   const body = $("seats").querySelector("tbody");
   body.replaceChildren();
   for (const seat of table.seats || []) {
