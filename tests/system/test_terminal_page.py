@@ -189,3 +189,17 @@ def test_terminal_records_dealt_cards_on_a_recorded_table(server_factory):
         finding = page.wait_for_selector("#findings li")
         assert finding.inner_text().startswith("board.count: no cards are due now")
         browser.close()
+
+
+@pytest.mark.parametrize(
+    ("ci", "outcome"), [("true", pytest.fail.Exception), ("", pytest.skip.Exception)]
+)
+def test_without_chromium_ci_fails_and_a_local_run_skips(monkeypatch, ci, outcome):
+    """No chromium: under CI=true the page tests fail (not skip); locally they skip."""
+    import tests.system.test_terminal_page as module
+
+    monkeypatch.setattr(module, "CHROMIUM", "/nonexistent/chromium")
+    monkeypatch.setattr(module.shutil, "which", lambda name: None)
+    monkeypatch.setenv("CI", ci)
+    with pytest.raises(outcome, match=r"chromium \(apt-get install chromium\)"):
+        module._browser_or_skip()
