@@ -11,13 +11,16 @@ CLIENT_GEN_DIR := clients/python/floorman_client/v1
 BUF := tools/node_modules/.bin/buf
 NODE_CLIENT := clients/node
 NODE_STAMP := $(NODE_CLIENT)/node_modules/.stamp-npm-ci
+WEB := clients/web
+WEB_STAMP := $(WEB)/node_modules/.stamp-npm-ci
 
 FLOORMAN_LISTEN ?= 127.0.0.1:50051
 FLOORMAN_METRICS_LISTEN ?= 127.0.0.1:9464
 FLOORMAN_STORE ?= sqlite:///floorman.db
 export FLOORMAN_LISTEN FLOORMAN_METRICS_LISTEN FLOORMAN_STORE
 
-.PHONY: run install test test-node lint bench generate generate-check proto-codegen-check buf baseline clean
+.PHONY: run install test test-node lint bench generate generate-check proto-codegen-check buf baseline clean \
+	terminal terminal-check
 
 ## run: install if needed and start the server on the SQLite default
 run: install
@@ -100,6 +103,23 @@ test-node: install $(NODE_STAMP)
 proto-codegen-check: $(BUF)
 	bash tools/proto_codegen_check.sh
 
+$(WEB_STAMP): $(WEB)/package.json $(WEB)/package-lock.json
+	npm ci --prefix $(WEB) --no-audit --no-fund --loglevel=error
+	touch $(WEB_STAMP)
+
+## terminal: the dealer terminal (clients/web): TypeScript generated from proto/ by buf with
+## @bufbuild/protoc-gen-es, tsc --strict, then bundled by esbuild with @connectrpc/connect-web into
+## service/floorman/transport/static/terminal.js (committed: the server needs no Node)
+terminal: $(WEB_STAMP)
+	cd $(WEB) && node scripts/build.mjs generate && node_modules/.bin/tsc -p tsconfig.json \
+	  && node scripts/build.mjs bundle
+
+## terminal-check: rebuild the terminal from the locked packages into a scratch file and fail
+## unless it equals the committed bundle byte for byte (run make terminal after a proto change)
+terminal-check: $(WEB_STAMP)
+	cd $(WEB) && node scripts/build.mjs generate && node_modules/.bin/tsc -p tsconfig.json \
+	  && node scripts/build.mjs check
+
 ## baseline: record the proto contract of a release as proto/baseline.binpb (docs/api-evolution.md)
 baseline: $(BUF)
 	cd proto && ../$(BUF) build -o baseline.binpb
@@ -109,4 +129,4 @@ bench: install
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) tools/node_modules $(NODE_CLIENT)/node_modules build *.egg-info
+	rm -rf $(VENV) tools/node_modules $(NODE_CLIENT)/node_modules $(WEB)/node_modules build *.egg-info
