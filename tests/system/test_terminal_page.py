@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import urllib.request
 from pathlib import Path
 
@@ -47,10 +46,34 @@ def _browser_or_skip() -> object:
     return sync_playwright
 
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
 def _artifact(name: str) -> Path:
-    folder = Path(os.environ.get("FLOORMAN_ARTIFACTS") or tempfile.gettempdir())
+    """Where a test keeps a file for CI's artefacts: ``$FLOORMAN_ARTIFACTS`` or the repository's
+    ``artifacts/`` (gitignored; .ci/run prints the path)."""
+    folder = Path(os.environ.get("FLOORMAN_ARTIFACTS") or ARTIFACTS)
     folder.mkdir(parents=True, exist_ok=True)
     return folder / name
+
+
+def _marks(page) -> list[str]:
+    """The table sequence the page last rendered and its error count (body[data-sequence],
+    body[data-errors]; "" when not set)."""
+    return page.evaluate(
+        "[document.body.dataset.sequence ?? '', document.body.dataset.errors ?? '']"
+    )
+
+
+def _wait_render(page, before: list[str]) -> None:
+    """Waits for a render of a later table sequence than ``before`` (every write and finding
+    moves it), or an error, and asserts no error is shown."""
+    page.wait_for_function(
+        "([s, e]) => (document.body.dataset.sequence ?? '') !== s"
+        " || (document.body.dataset.errors ?? '') !== e",
+        arg=before,
+    )
+    assert page.inner_text("#error") == ""
 
 
 def _refused_out_of_turn(address: str, table_id: str, seat: int) -> None:
@@ -99,13 +122,13 @@ def test_terminal_plays_a_full_hand_and_matches_get_table(server_factory):
         page.click("#start-hand")
         page.wait_for_selector("#action-buttons button.action")
         to_act = int(page.inner_text("#to-act"))
-        before = page.get_attribute("body", "data-renders")
+        before = _marks(page)
         _refused_out_of_turn(server.address, table_id, 3 - to_act)
         finding = page.wait_for_selector("#findings li")
         other = 3 - to_act
         want = f"turn.out_of_turn: seat {to_act} is to act, not seat {other} "
         assert finding.inner_text().startswith(want)
-        page.wait_for_function("([b]) => document.body.dataset.renders !== b", arg=[before])
+        _wait_render(page, before)
         clicks = 0
         while "complete" not in page.inner_text("#hand-state"):
             assert page.inner_text("#error") == ""
@@ -114,14 +137,10 @@ def test_terminal_plays_a_full_hand_and_matches_get_table(server_factory):
                 "#action-buttons button.action", "nodes => nodes.map(n => n.dataset.type)"
             )
             pick = next((t for t in PREFERRED if t in types), types[0])
-            before = page.get_attribute("body", "data-renders")
+            before = _marks(page)
             page.click(f"#action-buttons button[data-type='{pick}']")
             clicks += 1
-            page.wait_for_function(
-                "([before]) => document.body.dataset.renders !== before"
-                " || document.body.dataset.errors !== undefined",
-                arg=[before],
-            )
+            _wait_render(page, before)
         shown = {
             int(row.get_attribute("data-seat") or 0): int(row.query_selector(".stack").inner_text())
             for row in page.query_selector_all("#seats tbody tr")
@@ -170,12 +189,11 @@ def test_terminal_records_dealt_cards_on_a_recorded_table(server_factory):
         hole = {1: "As Kd", 2: "7c 7h"}
         for _ in hole:
             seat = int(page.inner_text("#awaiting-deal").rsplit(" ", 1)[1].split(",")[0])
-            before = page.get_attribute("body", "data-renders")
+            before = _marks(page)
             page.fill("#deal-seat", str(seat))
             page.fill("#deal-cards", hole[seat])
             page.click("#deal-button")
-            page.wait_for_function("([b]) => document.body.dataset.renders !== b", arg=[before])
-            assert page.inner_text("#error") == ""
+            _wait_render(page, before)
         page.wait_for_selector("#action-buttons button.action")
         assert page.inner_text("#awaiting-deal") == ""
         page.fill("#deal-seat", "0")

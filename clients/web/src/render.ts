@@ -93,6 +93,7 @@ function renderActions(legal: readonly LegalAction[], seat: number, onAction: On
   const amount = $("amount");
   amount.removeAttribute("min");
   amount.removeAttribute("max");
+  if (!legal.some((entry) => SIZED.includes(entry.type))) amount.value = "";
   for (const entry of legal) {
     const button = document.createElement("button");
     const sized = SIZED.includes(entry.type);

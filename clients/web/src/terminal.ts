@@ -49,7 +49,23 @@ async function guarded(method: string, fn: () => Promise<unknown>): Promise<void
   }
 }
 
-async function refresh(): Promise<void> {
+let running: Promise<void> = Promise.resolve();
+let queued: Promise<void> | undefined;
+
+/** Re-reads the table and its hand and renders them. Refreshes run one at a time, and a call
+ * while one runs queues (at most) one more, so the last render shows the latest state. */
+function refresh(): Promise<void> {
+  if (queued) return queued;
+  const next = running.then(() => {
+    queued = undefined;
+    return reread();
+  });
+  queued = next;
+  running = next.catch(() => undefined);
+  return next;
+}
+
+async function reread(): Promise<void> {
   if (!state.tableId) return;
   const table = (await client.getTable({ tableId: state.tableId })).table;
   if (!table) return;
@@ -130,6 +146,7 @@ async function watch(generation: number): Promise<void> {
         if (!event || event.sequence <= state.lastSeen) continue;
         pause = 250;
         state.lastSeen = event.sequence;
+        setWatchStatus(`live, last sequence ${event.sequence}`);
         document.body.dataset.lastSeen = String(event.sequence);
         addEvent(event);
         // An event this page's own writes have not already shown: re-read the table.
@@ -223,11 +240,15 @@ $("deal-button").addEventListener("click", () => void guarded("DealCards", async
     seat: Number($("deal-seat").value || 0), cards: parseCards($("deal-cards").value),
     faceUp: $("deal-up").checked, burn: $("deal-burn").checked,
   };
-  const answer = client.dealCards({ ...common(), deals: [deal] });
-  await answer;
+  const typed = [$("deal-seat").value, $("deal-cards").value];
   $("deal-seat").value = "";  // the next render proposes the next seat awaiting a deal
   $("deal-cards").value = "";
-  await wrote(answer);
+  try {
+    await wrote(client.dealCards({ ...common(), deals: [deal] }));
+  } catch (error) {
+    [$("deal-seat").value, $("deal-cards").value] = typed;  // refused: kept for a correction
+    throw error;
+  }
 }));
 
 // For tests and operators: drop the WatchTable stream as a lost connection would (it resumes).
