@@ -146,3 +146,73 @@ def test_terminal_plays_a_recorded_no_limit_hand_to_exact_stacks(server_factory)
     assert {seat.seat: seat.stack for seat in table.seats} == FINAL
     assert shown == FINAL
     assert table.hand_count == 1
+
+
+def test_terminal_draw_picker_discards_the_ticked_cards(server_factory):
+    """Service-dealt Five Card Draw: when a seat is to draw, the page lists its five cards as
+    checkboxes; the first two ticked are its discards (the DRAW action's cards, RULES.md
+    "Five Card Draw": a draw names the discards), the other seat stands pat (none ticked);
+    the hand plays out and the stacks the page shows equal GetTable's, the buy-ins' sum kept."""
+    sync_playwright = _browser_or_skip()
+    server = server_factory("--http-listen", "127.0.0.1:0", "--anonymous-role", "dealer")
+    started = server.wait_for_log(lambda line: line.get("event") == "server_started")
+    with sync_playwright() as playwright:  # type: ignore[operator]
+        browser = _launch(playwright)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{started['http_port']}/")
+        page.select_option("#new-game", "GAME_FIVE_CARD_DRAW")
+        page.select_option("#new-mode", "DEAL_MODE_SERVICE_DEALT")
+        page.fill("#new-players", "1 p1 1000; 2 p2 600")
+        page.click("#create-table")
+        page.wait_for_selector("#seats tr[data-seat='2']")
+        assert "GAME_FIVE_CARD_DRAW" in page.inner_text("#table-title")
+        table_id = page.input_value("#table-id")
+        before = _marks(page)
+        page.click("#start-hand")
+        _wait_render(page, before)
+        discarded: dict[int, list[str]] = {}
+        steps = 0
+        while "complete" not in page.inner_text("#hand-state"):
+            assert steps < 60, "a heads-up limit draw hand ends within 60 actions"
+            steps += 1
+            types = page.eval_on_selector_all(
+                "#action-buttons button.action", "nodes => nodes.map(n => n.dataset.type)"
+            )
+            if "ACTION_TYPE_DRAW" in types:
+                seat = int(page.inner_text("#draw-seat"))
+                cards = page.eval_on_selector_all(
+                    "#draw-picker input.discard", "nodes => nodes.map(n => n.value)"
+                )
+                assert len(cards) == 5 and "??" not in cards
+                picked = cards[:2] if not discarded else []
+                for card in picked:
+                    page.check(f"#draw-picker input.discard[value='{card}']")
+                discarded[seat] = picked
+                _act(page, "DRAW")
+                continue
+            pick = next(
+                (t for t in ("ACTION_TYPE_CHECK", "ACTION_TYPE_CALL") if t in types), types[0]
+            )
+            _act(page, pick.removeprefix("ACTION_TYPE_"))
+        shown = {
+            int(row.get_attribute("data-seat") or 0): int(row.query_selector(".stack").inner_text())
+            for row in page.query_selector_all("#seats tbody tr")
+        }
+        draws = page.eval_on_selector_all(
+            "#events li[data-kind='action']",
+            "nodes => nodes.map(n => JSON.parse(n.textContent).action)"
+            ".filter(a => a.type === 'ACTION_TYPE_DRAW')",
+        )
+        page.screenshot(path=str(_artifact("terminal-draw.png")), full_page=True)
+        browser.close()
+    assert len(discarded) == 2
+    assert sorted((d["seat"], d.get("cards", [])) for d in draws) == sorted(discarded.items())
+    with grpc.insecure_channel(server.address) as channel:
+        table = (
+            tpb_grpc.TableServiceStub(channel)
+            .GetTable(tpb.GetTableRequest(table_id=table_id))
+            .table
+        )
+    stacks = {seat.seat: seat.stack for seat in table.seats}
+    assert shown == stacks
+    assert sum(stacks.values()) == 1600
