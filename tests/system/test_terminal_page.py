@@ -1,5 +1,6 @@
 """The reference dealer terminal (issue 14 point 5): ``GET /`` on ``--http-listen`` serves a
-plain-JS page that drives TableService with Connect JSON over fetch. Headless Chromium (the
+page that drives TableService with ``@connectrpc/connect-web`` (the committed esbuild bundle of
+``clients/web``). Headless Chromium (the
 Debian ``chromium``) through Playwright creates a service-dealt Hold'em table, seats two
 players, plays a full hand by clicking the legal-action buttons (check or call, else the
 first offered), and the final stacks the page shows equal GetTable's over gRPC and sum to

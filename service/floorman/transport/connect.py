@@ -12,7 +12,8 @@ A status the chain aborts with (:mod:`floorman.transport.errors`) becomes a
 ``invalid_argument``), message and details (``google.rpc.BadRequest``, ``ErrorInfo``, ...).
 
 The reference dealer terminal (issue 14 point 5): ``GET /`` is ``static/index.html`` and
-``GET /terminal/<name>`` its assets (plain JS calling the RPCs with Connect JSON over fetch).
+``GET /terminal/<name>`` its assets (``terminal.js``: the esbuild bundle of ``clients/web``, on
+``@connectrpc/connect-web``; committed, so serving it needs no Node.js).
 
 CORS (``--http-cors-origins``): a preflight from a listed origin is answered with the
 Connect / gRPC-Web request headers allowed and the status headers exposed; any other origin
