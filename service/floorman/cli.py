@@ -165,8 +165,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--http-listen",
         metavar="HOST:PORT",
-        help="plaintext HTTP address serving every RPC over Connect, gRPC and gRPC-Web "
-        "(browsers; 'off': none, the default)",
+        help="HTTP address serving every RPC over Connect, gRPC and gRPC-Web and the dealer "
+        "terminal at / (browsers; HTTPS with --tls-cert/--tls-key; 'off': none, the default)",
     )
     serve.add_argument(
         "--http-cors-origins",

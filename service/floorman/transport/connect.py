@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -39,6 +40,8 @@ from connectrpc.server import ConnectASGIApplication, Endpoint
 from google.protobuf import descriptor_pool, json_format, message_factory
 from google.rpc import status_pb2
 from protobuf.wkt import Any as WireAny
+
+from floorman.config import TlsSettings
 
 CORS_ALLOW_HEADERS = (
     "authorization",
@@ -373,14 +376,30 @@ def bind_http(host: str, port: int) -> socket.socket:
     return sock
 
 
-async def serve_http(app: Any, sock: socket.socket, stop: asyncio.Event) -> None:
-    """Serve ``app`` with Hypercorn on ``sock`` (HTTP/1.1 and h2c) until ``stop`` is set;
-    Hypercorn owns (and closes) the socket from here on."""
+async def serve_http(
+    app: Any, sock: socket.socket, stop: asyncio.Event, tls: TlsSettings | None = None
+) -> None:
+    """Serve ``app`` with Hypercorn on ``sock`` until ``stop`` is set; Hypercorn owns (and
+    closes) the socket from here on.
+
+    ``tls`` (the gRPC port's ``--tls-cert`` / ``--tls-key``): HTTPS only, HTTP/2 or HTTP/1.1 by
+    ALPN, with the same certificate; ``--tls-client-auth require`` asks for a client certificate
+    signed by ``--tls-client-ca`` (``optional``: asked for, not required). The files are read
+    once at start (a rotation reaches this port at the next restart). ``None``: HTTP/1.1 and
+    h2c in plaintext.
+    """
     from hypercorn.asyncio import serve
     from hypercorn.config import Config
 
     config = Config()
     config.bind = [f"fd://{sock.detach()}"]
+    if tls is not None:
+        config.certfile = tls.cert
+        config.keyfile = tls.key
+        if tls.client_auth != "none" and tls.client_ca is not None:
+            config.ca_certs = tls.client_ca
+            required = tls.client_auth == "require"
+            config.verify_mode = ssl.CERT_REQUIRED if required else ssl.CERT_OPTIONAL
     config.accesslog = None
     config.errorlog = None
     config.graceful_timeout = 1.0

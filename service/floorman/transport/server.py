@@ -529,7 +529,7 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
                 cors_origins=settings.http_cors_origins,
             )
             http_port = http_socket.getsockname()[1]
-            http_task = loop.create_task(serve_http(app, http_socket, http_stop))
+            http_task = loop.create_task(serve_http(app, http_socket, http_stop, settings.tls))
         _log_security(log, settings, auth)
         log.info(
             "server_started",
