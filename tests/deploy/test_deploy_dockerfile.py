@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tomllib
 import zipfile
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -191,7 +192,7 @@ def test_build_context_lets_the_copied_files_through_and_nothing_secret():
 
 def test_constraints_pin_every_runtime_dependency_within_pyproject_ranges():
     """deploy/constraints.txt pins each runtime dependency of pyproject.toml (extras
-    included) to a version its range admits."""
+    included, and the otel extra the image installs) to a version its range admits."""
     pins = {}
     for line in CONSTRAINTS.read_text().splitlines():
         if line.strip() and not line.startswith("#"):
@@ -200,13 +201,43 @@ def test_constraints_pin_every_runtime_dependency_within_pyproject_ranges():
             assert spec.operator == "==", line
             pins[canonicalize_name(requirement.name)] = spec.version
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text())["project"]
-    for text in project["dependencies"]:
+    # The image installs floorman[otel] (deploy/Dockerfile): the extra's libraries too.
+    for text in project["dependencies"] + project["optional-dependencies"]["otel"]:
         requirement = Requirement(text)
         name = canonicalize_name(requirement.name)
         assert name in pins, f"{name} is not pinned in {CONSTRAINTS.name}"
         assert requirement.specifier.contains(pins[name]), f"{name}=={pins[name]} vs {text}"
         for extra in requirement.extras:
             assert canonicalize_name(f"{name}-{extra}") in pins, f"{name}[{extra}]"
+
+
+def _runtime_closure() -> set[str]:
+    """The distributions ``floorman[otel]`` needs, as installed in this environment (the
+    requirements of each, their markers evaluated here, extras followed)."""
+    seen: set[tuple[str, tuple[str, ...]]] = set()
+    todo = [("floorman", ("otel",))]
+    while todo:
+        name, extras = todo.pop()
+        if (canonicalize_name(name), extras) in seen:
+            continue
+        seen.add((canonicalize_name(name), extras))
+        for text in metadata.distribution(name).requires or []:
+            requirement = Requirement(text)
+            marker = requirement.marker
+            if marker is None or any(marker.evaluate({"extra": e}) for e in ("", *extras)):
+                todo.append((requirement.name, tuple(sorted(requirement.extras))))
+    return {name for name, _ in seen} - {"floorman"}
+
+
+def test_constraints_pin_the_whole_image_closure():
+    """Every library the image's ``pip install floorman[otel]`` brings in is pinned, and no
+    pin is for a library it does not need (on this environment's Python, the image's minor)."""
+    pins = {
+        canonicalize_name(Requirement(line).name)
+        for line in CONSTRAINTS.read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
+    assert _runtime_closure() == pins
 
 
 def test_builder_stage_builds_a_complete_wheel(tmp_path):
