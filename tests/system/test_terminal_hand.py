@@ -21,6 +21,7 @@ import pytest
 
 from floorman.v1 import table_service_pb2 as tpb
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
+from tests.security.security_support import write_auth_file
 from tests.system.test_terminal_page import (
     CHROMIUM,
     _artifact,
@@ -216,3 +217,30 @@ def test_terminal_draw_picker_discards_the_ticked_cards(server_factory):
     stacks = {seat.seat: seat.stack for seat in table.seats}
     assert shown == stacks
     assert sum(stacks.values()) == 1600
+
+
+def test_terminal_sends_the_token_field_as_a_bearer_token(server_factory, tmp_path):
+    """With ``--auth-file`` the page's calls carry its token field as ``Authorization: Bearer``
+    (a connect-web interceptor): without a token CreateTable is refused UNAUTHENTICATED and
+    shown as the error; with an admin token (CreateTable needs the admin role) the table is
+    created and seated."""
+    sync_playwright = _browser_or_skip()
+    auth = tmp_path / "auth.toml"
+    tokens = write_auth_file(auth, {"admin": ("admin", ())})
+    server = server_factory("--http-listen", "127.0.0.1:0", "--auth-file", str(auth))
+    started = server.wait_for_log(lambda line: line.get("event") == "server_started")
+    with sync_playwright() as playwright:  # type: ignore[operator]
+        browser = _launch(playwright)
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{started['http_port']}/")
+        page.fill("#table-id", "auth-7")
+        page.click("#create-table")
+        error = page.wait_for_selector("#error:has-text('unauthenticated')")
+        assert error.inner_text().startswith("CreateTable: unauthenticated: ")
+        page.fill("#token", tokens["admin"])
+        page.fill("#new-players", "1 p1 1000")
+        page.click("#create-table")
+        page.wait_for_selector("#seats tr[data-seat='1']")
+        assert page.inner_text("#error") == ""
+        assert page.inner_text("#table-title").startswith("auth-7 — GAME_TEXAS_HOLDEM — ")
+        browser.close()
