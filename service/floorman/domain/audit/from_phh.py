@@ -102,8 +102,7 @@ def phh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
         except InvalidArgument as error:
             out.append(_unreadable(error, section, source, _hand_id(hand, hand_id)))
             continue
-        identity = _identity(hand, section, source)
-        out.append(replace(record, identity=identity, digest=text_digest(section.text)))
+        out.append(record)
     return out
 
 
@@ -280,4 +279,7 @@ def _record(hand: PhhHand, section: _Section, source: str, hand_id: str) -> Reco
             action_lines[s] if s < len(action_lines) else first_line for s in mapping.sources
         ),
         declared=declared,
+        identity=_identity(hand, section, source),
+        digest=text_digest(text),
+        replayed=mapping.state,
     )

@@ -78,6 +78,8 @@ def too_deep(text: str, *, toml: bool) -> str | None:
 
     Linear in ``len(text)``; brackets inside strings and comments do not count.
     """
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return None  # too few brackets to nest that deep (the common case: one C-level scan)
     depth = 0
     for match in (_TOML_TOKENS if toml else _JSON_TOKENS).finditer(text):
         token = match.group()
