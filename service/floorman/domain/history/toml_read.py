@@ -53,11 +53,8 @@ def _plain(value: object) -> bool:
         return True
     if kind is dict:
         return all(_plain(item) for item in value.values())  # type: ignore[attr-defined]
-    if kind is list:
-        for item in value:  # type: ignore[attr-defined]
-            if type(item) is not str and not _plain(item):
-                return False  # the common arrays (PHH actions, names) cost one test per item
-        return True
+    if kind is list:  # the common arrays (PHH actions, names): one type test per item
+        return all(type(item) is str or _plain(item) for item in value)  # type: ignore[attr-defined]
     if kind is datetime.datetime:
         return value.tzinfo is None  # type: ignore[attr-defined]
     return kind is datetime.date or kind is datetime.time
