@@ -35,7 +35,7 @@ Mapping (PHH specification -> DESIGN.md contract):
 from __future__ import annotations
 
 from floorman.domain.cards import Card
-from floorman.domain.engine import Phase
+from floorman.domain.engine import Phase, bet_or_raise_kind, check_or_call
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import game_spec
 from floorman.domain.history.amounts import Amount
@@ -82,8 +82,9 @@ def map_phh(phh: PhhHand) -> PhhMapping:
     Raises:
         InvalidArgument: see :func:`phh_config`.
     """
-    config = phh_config(phh)
-    mapper = _Mapper(phh, config)
+    scale = phh_scale(phh)
+    config = _config(phh, scale)
+    mapper = _Mapper(phh, config, scale)
     for index, action in draw_deal_order(phh.actions):
         mapper.map(index, action)
     return mapper.stepper.mapping()
@@ -103,6 +104,8 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
     record still reaches the engine, which refuses it. Anything else (a bet, a fold, a show)
     ends the run.
     """
+    if not any(action.verb is PhhVerb.STAND_PAT_OR_DISCARD for action in actions):
+        return list(enumerate(actions))  # no draw: nothing to move (every game but draw)
     out: list[tuple[int, PhhAction]] = []
     run: list[tuple[int, PhhAction]] = []
 
@@ -127,7 +130,8 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
         if verb is PhhVerb.STAND_PAT_OR_DISCARD or (run and verb is PhhVerb.DEAL_HOLE):
             run.append((index, action))
             continue
-        flush()
+        if run:
+            flush()
         out.append((index, action))
     flush()
     return out
@@ -150,6 +154,8 @@ def phh_scale(phh: PhhHand) -> int:
     values: list[Amount] = [*phh.starting_stacks, *phh.antes, *(phh.blinds_or_straddles or ())]
     values += [v for v in (phh.small_bet, phh.big_bet, phh.min_bet, phh.bring_in) if v is not None]
     values += [a.amount for a in phh.actions if a.amount is not None]
+    if all(type(v) is int for v in values):
+        return 1  # chips (the common case): nothing fractional
     fractional = [v for v in values if not isinstance(v, int) and v.is_finite()]
     if not fractional:
         return 1
@@ -178,13 +184,17 @@ def phh_config(phh: PhhHand) -> HandConfig:
             stack, ante, blind or bet size is not a whole number of chips; the blinds are
             none of the placements of :func:`_blinds` (field ``blinds_or_straddles``).
     """
+    return _config(phh, phh_scale(phh))
+
+
+def _config(phh: PhhHand, scale: int) -> HandConfig:
+    """:func:`phh_config` at ``scale`` (``phh_scale(phh)``, computed once by the caller)."""
     variant = phh.variant_info
     if variant.game is None:
         raise InvalidArgument.single(
             "variant", "", f"{phh.variant} ({variant.name}) is not a game floorman plays"
         )
     problems: list[FieldViolation] = []
-    scale = phh_scale(phh)
 
     def whole(field: str, value: Amount | None) -> int:
         value = scaled(value, scale)
@@ -345,7 +355,7 @@ def _posted_blinds(
 class _Mapper:
     """Turns PHH actions into events, stepping the engine while it accepts them."""
 
-    def __init__(self, phh: PhhHand, config: HandConfig) -> None:
+    def __init__(self, phh: PhhHand, config: HandConfig, scale: int) -> None:
         self.phh = phh
         self.config = config
         self.seats = tuple(s.seat for s in config.seats)
@@ -354,7 +364,7 @@ class _Mapper:
         self.emit = self.stepper.emit
         self.dealt: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
         self.tally = _StreetTally(config, self.seats)
-        self.scale = phh_scale(phh)
+        self.scale = scale
 
     def seat(self, player: int) -> int:
         return self.seats[player - 1]
@@ -424,18 +434,33 @@ class _Mapper:
     def _bet(self, index: int, action: PhhAction) -> None:
         seat = self.seat(action.actor)
         verb = action.verb
-        if verb is PhhVerb.POST_BRING_IN:
-            kind, amount = ActionType.BRING_IN, 0
-        elif verb is PhhVerb.FOLD:
-            kind, amount = ActionType.FOLD, 0
-        elif verb is PhhVerb.CHECK_OR_CALL:
-            kind, amount = self.stepper.check_or_call(seat, owes=self.tally.to_call(seat) > 0), 0
-        else:
+        state = self.stepper.state  # the engine answers while it accepts the events
+        if verb is PhhVerb.CHECK_OR_CALL:
+            kind = None if state is None else check_or_call(state, seat)
+            if kind is None:  # the tally's answer (EngineStepper.check_or_call)
+                kind = ActionType.CALL if self.tally.to_call(seat) > 0 else ActionType.CHECK
+        elif verb is PhhVerb.COMPLETE_BET_OR_RAISE_TO:
             amount = scaled(action.amount, self.scale)
             amount = amount if isinstance(amount, int) else 0
-            kind = self.stepper.aggressive(seat, amount, fallback=self.tally.aggressive_kind())
-        self.tally.record(seat, verb, amount)
-        self.emit(index, Action(seat=seat, type=kind, amount=amount))
+            kind = None if state is None else bet_or_raise_kind(state, seat)
+            if kind is None:  # the tally's answer (EngineStepper.aggressive)
+                kind = self.tally.aggressive_kind()
+            self.tally.record(seat, verb, amount)
+            self.emit(index, Action(seat=seat, type=kind, amount=amount))
+            return
+        else:
+            kind = ActionType.BRING_IN if verb is PhhVerb.POST_BRING_IN else ActionType.FOLD
+        self.tally.record(seat, verb, 0)
+        action_of = _ACTIONS.get((seat, kind))
+        if action_of is None:
+            action_of = _ACTIONS[seat, kind] = Action(seat=seat, type=kind)
+        self.emit(index, action_of)
+
+
+_ACTIONS: dict[tuple[int, ActionType], Action] = {}
+"""The events without an amount or cards (a seat's FOLD, CHECK, CALL, BRING_IN), each built
+once: an :class:`~floorman.domain.model.Action` is frozen, so every hand shares them (at
+most a few hundred: seats are bounded, ``limits.MAX_SEATS``)."""
 
 
 _LIVE_BLINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.STRADDLE)
@@ -449,6 +474,7 @@ class _StreetTally:
         self.stud = config.game.is_stud
         self.fixed = config.betting_structure is BettingStructure.FIXED_LIMIT
         self.bets = dict.fromkeys(seats, 0)
+        self.top = 0  # max(self.bets.values()), kept up to date
         self.first_street = True
         self.acted = False
         if config.forced_bets:
@@ -462,27 +488,39 @@ class _StreetTally:
             self.bets[blind_seats[1]] = stakes.big_blind
             if stakes.straddle and len(seats) > 2:
                 self.bets[seats[2]] = stakes.straddle
+        self.top = max(self.bets.values(), default=0)
 
     def new_street(self) -> None:
         if self.acted:
             self.bets = dict.fromkeys(self.bets, 0)
+            self.top = 0
             self.first_street = False
             self.acted = False
 
     def record(self, seat: int, verb: PhhVerb, amount: int) -> None:
         self.acted = True
         if verb is PhhVerb.POST_BRING_IN:
-            self.bets[seat] = self.config.stakes.bring_in
+            self._set(seat, self.config.stakes.bring_in)
         elif verb is PhhVerb.CHECK_OR_CALL:
-            self.bets[seat] = max(self.bets.values())
+            self.bets[seat] = self.top
         elif verb is PhhVerb.COMPLETE_BET_OR_RAISE_TO:
-            self.bets[seat] = amount
+            self._set(seat, amount)
+
+    def _set(self, seat: int, chips: int) -> None:
+        """``seat``'s bet becomes ``chips`` (a record may even lower it: the top is then
+        recomputed)."""
+        was = self.bets[seat]
+        self.bets[seat] = chips
+        if chips >= self.top:
+            self.top = chips
+        elif was == self.top:
+            self.top = max(self.bets.values())
 
     def to_call(self, seat: int) -> int:
-        return max(self.bets.values()) - self.bets[seat]
+        return self.top - self.bets[seat]
 
     def aggressive_kind(self) -> ActionType:
-        top = max(self.bets.values())
+        top = self.top
         small_bet = self.config.stakes.small_bet
         if self.stud and self.first_street and top < small_bet:
             if self.fixed:
