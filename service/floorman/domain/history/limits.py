@@ -62,7 +62,10 @@ def text_digest(text: str) -> str:
     (CRLF and CR become LF), blanks at the end of each line and blank lines at both ends
     dropped. Two copies of a hand written by the same room, or copied between systems that
     rewrite line ends, get the same fingerprint; any other change gives another one."""
-    normal = _TRAILING_BLANKS.sub("", _LINE_ENDS.sub("\n", text)).strip("\n")
+    normal = _LINE_ENDS.sub("\n", text) if "\r" in text else text
+    if " \n" in normal or "\t\n" in normal or "\ufeff" in normal or normal.endswith((" ", "\t")):
+        normal = _TRAILING_BLANKS.sub("", normal)  # else there is no blank at a line's end
+    normal = normal.strip("\n")
     return hashlib.sha256(normal.encode("utf-8", errors="surrogatepass")).hexdigest()
 
 
