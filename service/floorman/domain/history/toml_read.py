@@ -45,16 +45,26 @@ def load_toml(text: str) -> dict[str, object]:
     return tomllib.loads(text, parse_float=Decimal)
 
 
+_SCALARS = frozenset({str, int, bool})
+"""The leaf types rtoml and tomllib read alike, whatever the text."""
+
+
 def _plain(value: object) -> bool:
     """True when ``value`` (rtoml's reading) holds no float and no offset date-time: what
     tomllib gives for it is then the same object tree."""
     kind = type(value)
-    if kind is str or kind is int or kind is bool:
+    if kind in _SCALARS:
         return True
-    if kind is dict:
-        return all(_plain(item) for item in value.values())  # type: ignore[attr-defined]
-    if kind is list:  # the common arrays (PHH actions, names): one type test per item
-        return all(type(item) is str or _plain(item) for item in value)  # type: ignore[attr-defined]
+    if kind is dict:  # a document or a table: its values tested in the loop, most inline
+        for item in value.values():  # type: ignore[attr-defined]
+            kind = type(item)
+            if kind in _SCALARS or (kind is list and set(map(type, item)) <= _SCALARS):
+                continue
+            if not _plain(item):
+                return False
+        return True
+    if kind is list:  # the common arrays (PHH actions, names, stacks): one C-level pass
+        return set(map(type, value)) <= _SCALARS or all(_plain(item) for item in value)  # type: ignore[call-overload]
     if kind is datetime.datetime:
         return value.tzinfo is None  # type: ignore[attr-defined]
     return kind is datetime.date or kind is datetime.time
