@@ -312,6 +312,14 @@ class _Reader:
         if problem := too_many(len(raw), MAX_HAND_EVENTS, "actions"):
             self.bad("actions", problem)  # not read one by one: a hostile file costs little
             return ()
+        if set(map(type, raw)) <= {str}:  # the common case, read in one pass
+            try:
+                parsed = list(map(parse_phh_action, raw))
+            except ValueError:
+                pass  # the loop below names every problem
+            else:
+                if all(a.actor <= count and a.player <= count for a in parsed):
+                    return tuple(parsed)
         actions = []
         for i, text in enumerate(raw):
             if not isinstance(text, str):

@@ -208,10 +208,15 @@ def _config(phh: PhhHand, scale: int) -> HandConfig:
     count = phh.player_count
     seats = phh.seats or tuple(range(1, count + 1))
     names = phh.players or ("",) * count
-    stacks = [whole(f"starting_stacks[{i}]", v) for i, v in enumerate(phh.starting_stacks)]
-    antes = [whole(f"antes[{i}]", v) for i, v in enumerate(phh.antes)]
-    blinds = [whole(f"blinds_or_straddles[{i}]", v)
-              for i, v in enumerate(phh.blinds_or_straddles or ())]  # fmt: skip
+
+    def wholes(field: str, values: tuple[Amount, ...]) -> list[int]:
+        if scale == 1 and all(type(v) is int for v in values):
+            return list(values)  # chips as read (the common case): nothing to check
+        return [whole(f"{field}[{i}]", v) for i, v in enumerate(values)]
+
+    stacks = wholes("starting_stacks", phh.starting_stacks)
+    antes = wholes("antes", phh.antes)
+    blinds = wholes("blinds_or_straddles", phh.blinds_or_straddles or ())
     small_bet = whole("small_bet", phh.small_bet)
     big_bet = whole("big_bet", phh.big_bet)
     if variant.structure is not BettingStructure.FIXED_LIMIT:
