@@ -12,7 +12,10 @@ median of the rounds (these machines drift by up to 30 %):
 * ``floorman audit rooms`` — every seed-game hand of the PokerStars and Full Tilt files
   (read, mapped and audited; no reference library reads these).
 
-The ranking tables are built before timing. Run: ``python -m bench.audit_bench [--rounds R]``.
+The ranking tables are built before timing. Every contender runs in this one process, on
+one core (no worker processes: ``audit_document`` directly, as ``floorman audit --jobs 1``
+does per document), so the ratio is per core (issue 15 point 5).
+Run: ``python -m bench.audit_bench [--rounds R]``.
 """
 
 from __future__ import annotations
@@ -155,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     medians = {name: statistics.median(values) for name, values in rates.items()}
     print(
         f"{len(phh)} PHH hands (F7S, F7S/8, FR), {room_hands} PokerStars/Full Tilt seed-game "
-        f"hands; median of {max(args.rounds, 5)} interleaved rounds"
+        f"hands; median of {max(args.rounds, 5)} interleaved rounds; one process (per core)"
     )
     for name, rate in medians.items():
         spread = f"{min(rates[name]):.0f}-{max(rates[name]):.0f}"

@@ -22,6 +22,12 @@ fault of the record, ``tests/corpus/test_phh_replay.py``). Rounds are interleave
 median of the rounds, because these machines drift by up to 30 %; "vs pokerkit" is the median
 of per-round ratios against pokerkit on the same variant in the same round.
 
+The TOML step alone is measured too (:func:`run_toml_bench`, same texts, interleaved):
+``tomllib.loads(text, parse_float=Decimal)`` (the standard library, pure Python), ``rtoml.loads``
+(Rust) and ``load_toml`` (what ``parse_phh`` uses: rtoml, and tomllib for the few texts rtoml
+could read differently, such as decimals). It decided issue 15 point 3: the hand-written
+flat-TOML fast path (``toml_flat``, removed) read the corpus at ~37 µs a hand, rtoml at ~8.
+
 Run: ``.venv/bin/python -m bench.replay_bench [--rounds 7] [--min-seconds 0.2]``.
 """
 
@@ -30,14 +36,18 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
 import pokerkit
+import rtoml
 
 from floorman.domain.engine import replay, settle_hand
 from floorman.domain.history.phh import map_phh, parse_phh
+from floorman.domain.history.toml_read import load_toml
 from floorman.domain.model import HandConfig, HandEvent
 
 CORPUS_PHH = Path(__file__).resolve().parents[1] / ".." / "shared" / "corpus" / "phh"
@@ -197,6 +207,44 @@ def run_replay_bench(
     return rows
 
 
+TOML_READERS: dict[str, Callable[[str], object]] = {
+    "tomllib.loads(parse_float=Decimal)": lambda text: tomllib.loads(text, parse_float=Decimal),
+    "rtoml.loads": rtoml.loads,
+    "floorman load_toml (rtoml; tomllib where they differ)": load_toml,
+}
+
+
+def run_toml_bench(
+    hands: Sequence[CorpusHand], *, rounds: int = 7, min_seconds: float = 0.2
+) -> list[tuple[str, float, float]]:
+    """``(reader, median µs per hand, median per-round speed-up over tomllib)`` of each of
+    :data:`TOML_READERS` on the hands' texts, rounds interleaved."""
+    texts = [hand.text for hand in hands]
+    runs = {
+        name: (lambda read=read: [read(text) for text in texts])
+        for name, read in TOML_READERS.items()
+    }
+    passes = {name: _passes(run, min_seconds) for name, run in runs.items()}
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    names = list(runs)
+    for index in range(rounds):
+        shift = index % len(names)
+        for name in names[shift:] + names[:shift]:
+            start = time.perf_counter()
+            for _ in range(passes[name]):
+                runs[name]()
+            times[name].append((time.perf_counter() - start) / passes[name] / len(texts) * 1e6)
+    base = times[names[0]]
+    return [
+        (
+            name,
+            statistics.median(times[name]),
+            statistics.median(b / t for b, t in zip(base, times[name], strict=True)),
+        )
+        for name in names
+    ]
+
+
 def format_table(rows: Sequence[Row]) -> str:
     """A Markdown table: variant, hands, contender, median hands/s, µs per hand, median
     per-round speed-up over pokerkit."""
@@ -228,6 +276,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"interleaved rounds ({time.perf_counter() - started:.1f} s); excluded: {excluded}"
     )
     print(format_table(rows))
+    toml = run_toml_bench(load_hands(), rounds=args.rounds, min_seconds=args.min_seconds)
+    print(f"\nTOML step alone, {rows[-1].hands} PHH texts, median of {args.rounds} rounds")
+    print("| reader | µs/hand | vs tomllib |\n|---|---:|---:|")
+    for name, micros, speedup in toml:
+        print(f"| {name} | {micros:.1f} | {speedup:.1f}x |")
     return 0
 
 

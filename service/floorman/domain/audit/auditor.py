@@ -57,7 +57,7 @@ from floorman.domain.engine import (
 )
 from floorman.domain.engine.dealing import is_unknown_face_up
 from floorman.domain.errors import InvalidArgument, RuleViolation
-from floorman.domain.model import Action, ActionType, Deal, HandEvent, RakePolicy
+from floorman.domain.model import Action, ActionType, Deal, HandConfig, HandEvent, RakePolicy
 
 _AGGRESSIVE = frozenset({ActionType.BET, ActionType.RAISE, ActionType.COMPLETE})
 _SHOWDOWN_ACTIONS = frozenset({ActionType.SHOW, ActionType.MUCK})
@@ -83,7 +83,9 @@ def audit_hand(hand: RecordedHand) -> HandAudit:
         replays = [replay_config(hand.config, stakes, hand.posted)]
         if any(f.rule in AMOUNT_RULES for f in posts):
             replays.append(replay_config(hand.config, stakes, hand.posted, table_amounts=True))
-        states = [start_hand(replace(config, rake=RakePolicy())) for config in replays]
+        configs = [replace(config, rake=RakePolicy()) for config in replays]
+        reached = _reached(hand, configs[0])
+        states = [reached or start_hand(configs[0])] + [start_hand(c) for c in configs[1:]]
     except InvalidArgument as error:
         findings += [
             AuditFinding(
@@ -94,7 +96,8 @@ def audit_hand(hand: RecordedHand) -> HandAudit:
             for v in error.violations
         ]
         return _result(hand, findings, unverifiable=False, events=0)
-    judged = [_judge(hand, state) for state in states]
+    judged = [_judge(hand, state, replayed=k == 0 and reached is not None)
+              for k, state in enumerate(states)]  # fmt: skip
     later, unverifiable, events = min(judged, key=lambda j: _rule_count(j[0]))  # posted on a tie
     return _result(hand, findings + later, unverifiable=unverifiable, events=events)
 
@@ -103,9 +106,29 @@ def _rule_count(findings: list[AuditFinding]) -> int:
     return sum(1 for f in findings if not f.informational)
 
 
-def _judge(hand: RecordedHand, state: HandState) -> tuple[list[AuditFinding], bool, int]:
+def _reached(hand: RecordedHand, config: HandConfig) -> HandState | None:
+    """The state the reader reached replaying every event from ``config``
+    (:attr:`RecordedHand.replayed`), when the auditor's replay would only repeat it: the
+    reader started from this very configuration and no check needs the states between
+    events (no stated call amounts, the rules' own kinds and showdown order); else ``None``."""
+    state = hand.replayed
+    if (
+        state is None
+        or hand.loose_aggressive
+        or hand.room_showdown
+        or any(amount is not None for amount in hand.call_amounts)
+        or state.config != config
+    ):
+        return None
+    return state
+
+
+def _judge(
+    hand: RecordedHand, state: HandState, *, replayed: bool = False
+) -> tuple[list[AuditFinding], bool, int]:
     """Replay the events from ``state`` and check what follows: ``(findings, unverifiable,
-    events applied)``.
+    events applied)``. With ``replayed``, ``state`` is already the state after every event
+    (:func:`_reached`): only the checks of each event that need no state are made.
 
     A wrong forced-bet amount is replayed twice, with the amount posted and with the table's
     (docs/rules.md "Audit"): the record's later lines (calls, raises, pots, payouts) followed
@@ -114,7 +137,15 @@ def _judge(hand: RecordedHand, state: HandState) -> tuple[list[AuditFinding], bo
     ``bet.amount``, ``pot.amount`` or ``showdown.wrong_winner`` that it alone caused.
     """
     findings: list[AuditFinding] = []
-    state, stopped = _replay(hand, state, findings)
+    if replayed:
+        stopped = False
+        findings += [
+            _unknown_face_up(event, index, hand.line_of(index), written=hand.up_cards_written)
+            for index, event in enumerate(hand.events)
+            if isinstance(event, Deal) and is_unknown_face_up(event)
+        ]
+    else:
+        state, stopped = _replay(hand, state, findings)
     unverifiable = False
     if not stopped:
         findings += check_written_cards(hand, state)

@@ -49,6 +49,7 @@ _FIELD_INDEX: Final = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?")
 _ACTIONS: Final = re.compile(r"(?m)^[ \t]*actions[ \t]*=[ \t]*\[")
 _ARRAY_TOKEN: Final = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*|\]|[^'\"#\]]+")
 _VARIANT: Final = re.compile(r"(?m)^[ \t]*variant[ \t]*=")
+_KEY: Final = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
 # Leading blanks are [ \t]*, never \s*: a multi-line \s* at every line start of a document
 # of blank lines costs quadratic time.
 _IDENTITY_FIELDS: Final = ("event", "table", "year", "month", "day", "time")
@@ -102,8 +103,7 @@ def phh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
         except InvalidArgument as error:
             out.append(_unreadable(error, section, source, _hand_id(hand, hand_id)))
             continue
-        identity = _identity(hand, section, source)
-        out.append(replace(record, identity=identity, digest=text_digest(section.text)))
+        out.append(record)
     return out
 
 
@@ -179,6 +179,18 @@ def _field_line(text: str, field: str, action_lines: list[int], offset: int = 0)
     return _line_at(text, found.start()) + offset if found else 0
 
 
+def _key_lines(text: str, offset: int = 0) -> dict[str, int]:
+    """The line of each bare key's first ``key =`` line start (what :func:`_field_line`
+    finds for a field without an index), plus ``offset``: one scan for every field."""
+    lines: dict[str, int] = {}
+    line, position = 1, 0
+    for match in _KEY.finditer(text):
+        line += text.count("\n", position, match.start())
+        position = match.start()
+        lines.setdefault(match.group(1), line + offset)
+    return lines
+
+
 def _unreadable(error: InvalidArgument, section: _Section, source: str, hand_id: str) -> HandAudit:
     text, offset, first_line = section.text, section.offset, section.first_line
     action_lines = _action_lines(text, offset)
@@ -211,20 +223,20 @@ def _unreadable(error: InvalidArgument, section: _Section, source: str, hand_id:
 
 
 def _expected_config(
-    config: HandConfig, section: _Section, *, explicit: bool
+    config: HandConfig, keys: dict[str, int], *, explicit: bool
 ) -> tuple[HandConfig, tuple[PostedBet, ...] | None]:
     """The table's stakes (the common ante) and the posted forced bets when they differ; with
     floorman's ``_forced_bets`` field (``explicit``) the table's own forced bets are expected."""
     if not config.forced_bets:
         return config, None
-    text, offset = section.text, section.offset
-    blinds = _field_line(text, "blinds_or_straddles", [], offset)
+    blinds = keys.get("blinds_or_straddles", 0)
+    antes_line = keys.get("antes", 0)
     lines = {
-        ForcedBetKind.ANTE: _field_line(text, "antes", [], offset),
+        ForcedBetKind.ANTE: antes_line,
         ForcedBetKind.SMALL_BLIND: blinds,
         ForcedBetKind.BIG_BLIND: blinds,
         ForcedBetKind.STRADDLE: blinds,
-        ForcedBetKind.BIG_BLIND_ANTE: _field_line(text, "antes", [], offset),
+        ForcedBetKind.BIG_BLIND_ANTE: antes_line,
     }
     posted = tuple(
         PostedBet(seat=b.seat, kind=b.kind, amount=b.amount, dead=b.dead, line=lines.get(b.kind, 0))
@@ -252,19 +264,20 @@ def _record(hand: PhhHand, section: _Section, source: str, hand_id: str) -> Reco
     text, offset, first_line = section.text, section.offset, section.first_line
     action_lines = _action_lines(text, offset)
     metadata = dict(hand.metadata)
-    config, posted = _expected_config(mapping.config, section, explicit="_forced_bets" in metadata)
+    keys = _key_lines(text, offset)
+    config, posted = _expected_config(mapping.config, keys, explicit="_forced_bets" in metadata)
     seats = [seat.seat for seat in mapping.config.seats]
     finishing = _whole(hand.finishing_stacks)
     winnings = _whole(hand.winnings)
     rake = metadata.get("_rake", metadata.get("rake", 0))
-    result_line = _field_line(text, "winnings" if winnings else "finishing_stacks", [], offset)
+    result_line = keys.get("winnings" if winnings else "finishing_stacks", 0)
     declared = DeclaredResult(
         final_stacks=dict(zip(seats, finishing, strict=True)) if finishing else None,
-        final_stacks_line=_field_line(text, "finishing_stacks", [], offset),
+        final_stacks_line=keys.get("finishing_stacks", 0),
         payouts=dict(zip(seats, winnings, strict=True)) if winnings else None,
         payout_lines=dict.fromkeys(seats, result_line),
         rake=rake if isinstance(rake, int) and not isinstance(rake, bool) else 0,
-        rake_line=_field_line(text, "rake", [], offset),
+        rake_line=keys.get("rake", 0),
         pot_line=result_line,
     )
     return RecordedHand(
@@ -280,4 +293,7 @@ def _record(hand: PhhHand, section: _Section, source: str, hand_id: str) -> Reco
             action_lines[s] if s < len(action_lines) else first_line for s in mapping.sources
         ),
         declared=declared,
+        identity=_identity(hand, section, source),
+        digest=text_digest(text),
+        replayed=mapping.state,
     )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from floorman.domain.audit.findings import AuditFinding, SourceFormat
 from floorman.domain.cards import Card
+from floorman.domain.engine import HandState
 from floorman.domain.model import ForcedBetKind, HandConfig, HandEvent, RakePolicy
 
 
@@ -137,6 +138,13 @@ class RecordedHand:
         digest: the fingerprint of the hand's text as written
             (:func:`~floorman.domain.history.limits.text_digest`); two records with one
             identity and one digest are copies of one hand.
+        replayed: the engine state after every event of ``events``, when the reader
+            stepped the engine while mapping and it accepted them all (PHH: the mapping's
+            ``state``), started from ``replayed.config``; ``None`` otherwise. The auditor
+            uses it instead of replaying the same events again when that configuration is
+            the one it replays from (``replace(config, rake=RakePolicy())`` with the posted
+            forced bets) and no per-event check needs the states between. Not compared:
+            it follows from the configuration and the events.
     """
 
     source: str
@@ -158,6 +166,7 @@ class RecordedHand:
     notes: tuple[AuditFinding, ...] = ()
     identity: str = ""
     digest: str = ""
+    replayed: HandState | None = field(default=None, compare=False, repr=False)
 
     def line_of(self, index: int) -> int:
         """The source line of event ``index`` (0 when unknown)."""

@@ -26,7 +26,7 @@ from dataclasses import replace
 
 from floorman.domain.audit.findings import UNKNOWN_CARD_RULE, AuditFinding, seats_phrase
 from floorman.domain.audit.recorded import RecordedHand
-from floorman.domain.engine import HandResult, HandState, settle_hand, snapshot
+from floorman.domain.engine import HandResult, HandState, settle_hand
 from floorman.domain.model import RakePolicy
 from floorman.domain.settlement import UnverifiableHand, compute_rake, return_uncalled
 
@@ -72,7 +72,7 @@ def check_settlement(hand: RecordedHand, state: HandState) -> tuple[list[AuditFi
     """
     declared = hand.declared
     findings: list[AuditFinding] = []
-    contributions = {view.seat: view.contributed for view in snapshot(state).seats}
+    contributions = dict(zip(state.seats, state.contributed, strict=True))  # by seat
     net, returned = return_uncalled(contributions, state.dead_chips())  # dead blinds stay in
     pot = sum(net.values())
     if declared.total_pot is not None and declared.total_pot != pot:

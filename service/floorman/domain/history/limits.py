@@ -62,7 +62,10 @@ def text_digest(text: str) -> str:
     (CRLF and CR become LF), blanks at the end of each line and blank lines at both ends
     dropped. Two copies of a hand written by the same room, or copied between systems that
     rewrite line ends, get the same fingerprint; any other change gives another one."""
-    normal = _TRAILING_BLANKS.sub("", _LINE_ENDS.sub("\n", text)).strip("\n")
+    normal = _LINE_ENDS.sub("\n", text) if "\r" in text else text
+    if " \n" in normal or "\t\n" in normal or "\ufeff" in normal or normal.endswith((" ", "\t")):
+        normal = _TRAILING_BLANKS.sub("", normal)  # else there is no blank at a line's end
+    normal = normal.strip("\n")
     return hashlib.sha256(normal.encode("utf-8", errors="surrogatepass")).hexdigest()
 
 
@@ -78,6 +81,8 @@ def too_deep(text: str, *, toml: bool) -> str | None:
 
     Linear in ``len(text)``; brackets inside strings and comments do not count.
     """
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return None  # too few brackets to nest that deep (the common case: one C-level scan)
     depth = 0
     for match in (_TOML_TOKENS if toml else _JSON_TOKENS).finditer(text):
         token = match.group()

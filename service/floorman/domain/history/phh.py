@@ -44,7 +44,7 @@ from floorman.domain.history.phh_currency import UNITS_FIELD, to_minor, to_writt
 from floorman.domain.history.phh_mapping import PhhMapping, map_phh, phh_config, phh_to_hand
 from floorman.domain.history.phh_model import PhhHand
 from floorman.domain.history.phh_variants import PhhVariant, variant_for
-from floorman.domain.history.toml_flat import load_flat
+from floorman.domain.history.toml_read import load_toml
 from floorman.domain.history.toml_values import freeze, toml_key, toml_string, toml_value
 
 __all__ = [
@@ -85,14 +85,12 @@ def parse_phh(text: str) -> PhhHand:
             ``variant``, ``antes``, ``actions[i]`` ...); malformed cards carry the rule
             ``card.malformed``, other shape problems no rule.
     """
-    data = load_flat(text)  # the flat documents PHH files are, fast; else the full reader
-    if data is None:
-        if (deep := too_deep(text, toml=True)) is not None:
-            raise InvalidArgument.single("phh", "", deep)
-        try:
-            data = tomllib.loads(text, parse_float=Decimal)
-        except tomllib.TOMLDecodeError as exc:
-            raise InvalidArgument.single("phh", "", f"not valid TOML: {exc}") from None
+    if (deep := too_deep(text, toml=True)) is not None:
+        raise InvalidArgument.single("phh", "", deep)
+    try:
+        data = load_toml(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InvalidArgument.single("phh", "", f"not valid TOML: {exc}") from None
     return _Reader(data).read()
 
 
@@ -110,7 +108,7 @@ def parse_phhs(text: str) -> list[PhhHand]:
     if (deep := too_deep(text, toml=True)) is not None:
         raise InvalidArgument.single("phhs", "", deep)
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
+        data = load_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise InvalidArgument.single("phhs", "", f"not valid TOML: {exc}") from None
     hands: list[PhhHand] = []
@@ -314,6 +312,14 @@ class _Reader:
         if problem := too_many(len(raw), MAX_HAND_EVENTS, "actions"):
             self.bad("actions", problem)  # not read one by one: a hostile file costs little
             return ()
+        if set(map(type, raw)) <= {str}:  # the common case, read in one pass
+            try:
+                parsed = list(map(parse_phh_action, raw))
+            except ValueError:
+                pass  # the loop below names every problem
+            else:
+                if all(a.actor <= count and a.player <= count for a in parsed):
+                    return tuple(parsed)
         actions = []
         for i, text in enumerate(raw):
             if not isinstance(text, str):

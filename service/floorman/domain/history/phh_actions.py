@@ -131,6 +131,59 @@ def parse_phh_action(text: str) -> PhhAction:
     Raises:
         ValueError: with a readable reason when the text is not a PHH action.
     """
+    simple = _SIMPLE_ACTIONS.get(text)  # "p3 f", "p2 cc", "p1 sm -": built once, shared
+    if simple is not None:
+        return simple
+    if "#" not in text:
+        fast = _parse_common(text)
+        if fast is not None:
+            return fast
+    return _parse_any(text)
+
+
+def _parse_common(text: str) -> PhhAction | None:
+    """The common actions written plainly (``d dh p1 AsKd``, ``d db 7c``, ``p2 cbr 300``),
+    or ``None``: :func:`_parse_any` then reads the text (and names its problem)."""
+    words = text.split()
+    count = len(words)
+    if count == 4 and words[0] == "d" and words[1] == "dh":
+        player = _PLAYER_NUMBERS.get(words[2])
+        cards = _known_cards(words[3])
+        if player is not None and cards is not None:
+            return PhhAction(actor=DEALER, verb=PhhVerb.DEAL_HOLE, player=player, cards=cards)
+    elif count == 3:
+        first, verb, argument = words
+        if first == "d":
+            cards = _known_cards(argument) if verb == "db" else None
+            if cards is not None:
+                return PhhAction(actor=DEALER, verb=PhhVerb.DEAL_BOARD, cards=cards)
+            return None
+        player = _PLAYER_NUMBERS.get(first)
+        if player is None:
+            return None
+        if verb == "cbr" and len(argument) <= 15 and argument.isascii() and argument.isdigit():
+            return PhhAction(  # a whole amount within the limit (10^15): parse_number's value
+                actor=player,
+                verb=PhhVerb.COMPLETE_BET_OR_RAISE_TO,
+                player=player,
+                amount=int(argument),
+            )
+        if verb in ("sd", "sm") and (cards := _known_cards(argument)) is not None:
+            kind = PhhVerb.STAND_PAT_OR_DISCARD if verb == "sd" else PhhVerb.SHOW_OR_MUCK
+            return PhhAction(actor=player, verb=kind, player=player, cards=cards)
+    return None
+
+
+def _known_cards(text: str) -> tuple[Card | None, ...] | None:
+    """``parse_card_run(text)``, or ``None`` when it is not a run of cards."""
+    try:
+        return parse_card_run(text)
+    except ValueError:
+        return None
+
+
+def _parse_any(text: str) -> PhhAction:
+    """:func:`parse_phh_action` for any text (commentary, odd spacing, errors)."""
     if "#" in text:
         body, _, comment = text.partition("#")
         commentary: str | None = comment.strip()
@@ -179,6 +232,25 @@ _SIMPLE_VERBS: Final = {
     "sm": PhhVerb.SHOW_OR_MUCK,
 }
 """The player verbs that may stand alone (``sd``: stand pat; ``sm``: muck)."""
+
+_PLAYER_NUMBERS: Final = {f"p{number}": number for number in range(1, 100)}
+"""``pN`` -> N for the player numbers a hand may have (and more): the common actor texts."""
+
+_SIMPLE_ACTIONS: Final = {
+    **{
+        f"{actor} {code}": PhhAction(actor=number, verb=verb, player=number)
+        for actor, number in _PLAYER_NUMBERS.items()
+        for code, verb in _SIMPLE_VERBS.items()
+    },
+    **{
+        f"{actor} sm -": PhhAction(
+            actor=number, verb=PhhVerb.SHOW_OR_MUCK, player=number, shows_dealt=True
+        )
+        for actor, number in _PLAYER_NUMBERS.items()
+    },
+}
+"""The actions without arguments written plainly (``p3 f``, ``p1 sm -``), each parsed once:
+a parsed action is frozen, so every hand shares them."""
 
 
 def _parse_player(player: int, rest: list[str], text: str, commentary: str | None) -> PhhAction:

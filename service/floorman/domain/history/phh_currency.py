@@ -84,6 +84,8 @@ def _with_amount(action: PhhAction, amount: Amount) -> PhhAction:
 def to_minor(hand: PhhHand, scale: int) -> PhhHand:
     """``hand`` (the file's numbers) in minor units, ``minor_units_per_unit`` = ``scale``."""
     if scale == 1:
+        if hand.minor_units_per_unit == 1:
+            return hand  # a chips file as read: nothing to change
         return dataclasses.replace(hand, minor_units_per_unit=1)
     scaled = _map(hand, lambda value: normalize_amount(Decimal(value) * scale))
     return dataclasses.replace(scaled, minor_units_per_unit=scale)

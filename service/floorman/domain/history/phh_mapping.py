@@ -35,13 +35,14 @@ Mapping (PHH specification -> DESIGN.md contract):
 from __future__ import annotations
 
 from floorman.domain.cards import Card
-from floorman.domain.engine import Phase
+from floorman.domain.engine import Phase, bet_or_raise_kind, check_or_call
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import game_spec
 from floorman.domain.history.amounts import Amount
 from floorman.domain.history.phh_actions import PhhAction, PhhVerb
-from floorman.domain.history.phh_house import EXPOSED, apply_house_fields, burn_cards, is_dead
+from floorman.domain.history.phh_house import EXPOSED, apply_house_fields, burn_cards
 from floorman.domain.history.phh_model import PhhHand
+from floorman.domain.history.phh_tally import StreetTally
 from floorman.domain.history.stepper import EngineStepper, HistoryMapping, card_faces
 from floorman.domain.model import (
     Action,
@@ -82,8 +83,9 @@ def map_phh(phh: PhhHand) -> PhhMapping:
     Raises:
         InvalidArgument: see :func:`phh_config`.
     """
-    config = phh_config(phh)
-    mapper = _Mapper(phh, config)
+    scale = phh_scale(phh)
+    config = _config(phh, scale)
+    mapper = _Mapper(phh, config, scale)
     for index, action in draw_deal_order(phh.actions):
         mapper.map(index, action)
     return mapper.stepper.mapping()
@@ -103,6 +105,8 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
     record still reaches the engine, which refuses it. Anything else (a bet, a fold, a show)
     ends the run.
     """
+    if not any(action.verb is PhhVerb.STAND_PAT_OR_DISCARD for action in actions):
+        return list(enumerate(actions))  # no draw: nothing to move (every game but draw)
     out: list[tuple[int, PhhAction]] = []
     run: list[tuple[int, PhhAction]] = []
 
@@ -127,7 +131,8 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
         if verb is PhhVerb.STAND_PAT_OR_DISCARD or (run and verb is PhhVerb.DEAL_HOLE):
             run.append((index, action))
             continue
-        flush()
+        if run:
+            flush()
         out.append((index, action))
     flush()
     return out
@@ -150,6 +155,8 @@ def phh_scale(phh: PhhHand) -> int:
     values: list[Amount] = [*phh.starting_stacks, *phh.antes, *(phh.blinds_or_straddles or ())]
     values += [v for v in (phh.small_bet, phh.big_bet, phh.min_bet, phh.bring_in) if v is not None]
     values += [a.amount for a in phh.actions if a.amount is not None]
+    if all(type(v) is int for v in values):
+        return 1  # chips (the common case): nothing fractional
     fractional = [v for v in values if not isinstance(v, int) and v.is_finite()]
     if not fractional:
         return 1
@@ -178,13 +185,17 @@ def phh_config(phh: PhhHand) -> HandConfig:
             stack, ante, blind or bet size is not a whole number of chips; the blinds are
             none of the placements of :func:`_blinds` (field ``blinds_or_straddles``).
     """
+    return _config(phh, phh_scale(phh))
+
+
+def _config(phh: PhhHand, scale: int) -> HandConfig:
+    """:func:`phh_config` at ``scale`` (``phh_scale(phh)``, computed once by the caller)."""
     variant = phh.variant_info
     if variant.game is None:
         raise InvalidArgument.single(
             "variant", "", f"{phh.variant} ({variant.name}) is not a game floorman plays"
         )
     problems: list[FieldViolation] = []
-    scale = phh_scale(phh)
 
     def whole(field: str, value: Amount | None) -> int:
         value = scaled(value, scale)
@@ -198,10 +209,15 @@ def phh_config(phh: PhhHand) -> HandConfig:
     count = phh.player_count
     seats = phh.seats or tuple(range(1, count + 1))
     names = phh.players or ("",) * count
-    stacks = [whole(f"starting_stacks[{i}]", v) for i, v in enumerate(phh.starting_stacks)]
-    antes = [whole(f"antes[{i}]", v) for i, v in enumerate(phh.antes)]
-    blinds = [whole(f"blinds_or_straddles[{i}]", v)
-              for i, v in enumerate(phh.blinds_or_straddles or ())]  # fmt: skip
+
+    def wholes(field: str, values: tuple[Amount, ...]) -> list[int]:
+        if scale == 1 and all(type(v) is int for v in values):
+            return list(values)  # chips as read (the common case): nothing to check
+        return [whole(f"{field}[{i}]", v) for i, v in enumerate(values)]
+
+    stacks = wholes("starting_stacks", phh.starting_stacks)
+    antes = wholes("antes", phh.antes)
+    blinds = wholes("blinds_or_straddles", phh.blinds_or_straddles or ())
     small_bet = whole("small_bet", phh.small_bet)
     big_bet = whole("big_bet", phh.big_bet)
     if variant.structure is not BettingStructure.FIXED_LIMIT:
@@ -345,7 +361,7 @@ def _posted_blinds(
 class _Mapper:
     """Turns PHH actions into events, stepping the engine while it accepts them."""
 
-    def __init__(self, phh: PhhHand, config: HandConfig) -> None:
+    def __init__(self, phh: PhhHand, config: HandConfig, scale: int) -> None:
         self.phh = phh
         self.config = config
         self.seats = tuple(s.seat for s in config.seats)
@@ -353,8 +369,8 @@ class _Mapper:
         self.stepper = EngineStepper(config)
         self.emit = self.stepper.emit
         self.dealt: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
-        self.tally = _StreetTally(config, self.seats)
-        self.scale = phh_scale(phh)
+        self.tally = StreetTally(config, self.seats)
+        self.scale = scale
 
     def seat(self, player: int) -> int:
         return self.seats[player - 1]
@@ -424,68 +440,30 @@ class _Mapper:
     def _bet(self, index: int, action: PhhAction) -> None:
         seat = self.seat(action.actor)
         verb = action.verb
-        if verb is PhhVerb.POST_BRING_IN:
-            kind, amount = ActionType.BRING_IN, 0
-        elif verb is PhhVerb.FOLD:
-            kind, amount = ActionType.FOLD, 0
-        elif verb is PhhVerb.CHECK_OR_CALL:
-            kind, amount = self.stepper.check_or_call(seat, owes=self.tally.to_call(seat) > 0), 0
-        else:
+        state = self.stepper.state  # the engine answers while it accepts the events
+        if verb is PhhVerb.CHECK_OR_CALL:
+            kind = None if state is None else check_or_call(state, seat)
+            if kind is None:  # the tally's answer (EngineStepper.check_or_call)
+                kind = ActionType.CALL if self.tally.to_call(seat) > 0 else ActionType.CHECK
+        elif verb is PhhVerb.COMPLETE_BET_OR_RAISE_TO:
             amount = scaled(action.amount, self.scale)
             amount = amount if isinstance(amount, int) else 0
-            kind = self.stepper.aggressive(seat, amount, fallback=self.tally.aggressive_kind())
-        self.tally.record(seat, verb, amount)
-        self.emit(index, Action(seat=seat, type=kind, amount=amount))
+            kind = None if state is None else bet_or_raise_kind(state, seat)
+            if kind is None:  # the tally's answer (EngineStepper.aggressive)
+                kind = self.tally.aggressive_kind()
+            self.tally.record(seat, verb, amount)
+            self.emit(index, Action(seat=seat, type=kind, amount=amount))
+            return
+        else:
+            kind = ActionType.BRING_IN if verb is PhhVerb.POST_BRING_IN else ActionType.FOLD
+        self.tally.record(seat, verb, 0)
+        action_of = _ACTIONS.get((seat, kind))
+        if action_of is None:
+            action_of = _ACTIONS[seat, kind] = Action(seat=seat, type=kind)
+        self.emit(index, action_of)
 
 
-_LIVE_BLINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.STRADDLE)
-
-
-class _StreetTally:
-    """The street's bets as the PHH amounts say, for mapping without the engine's state."""
-
-    def __init__(self, config: HandConfig, seats: tuple[int, ...]) -> None:
-        self.config = config
-        self.stud = config.game.is_stud
-        self.fixed = config.betting_structure is BettingStructure.FIXED_LIMIT
-        self.bets = dict.fromkeys(seats, 0)
-        self.first_street = True
-        self.acted = False
-        if config.forced_bets:
-            for bet in config.forced_bets:
-                if bet.seat in self.bets and not is_dead(bet) and bet.kind in _LIVE_BLINDS:
-                    self.bets[bet.seat] += bet.amount
-        elif not self.stud:
-            stakes = config.stakes
-            blind_seats = (seats[1], seats[0]) if len(seats) == 2 else (seats[0], seats[1])
-            self.bets[blind_seats[0]] = stakes.small_blind
-            self.bets[blind_seats[1]] = stakes.big_blind
-            if stakes.straddle and len(seats) > 2:
-                self.bets[seats[2]] = stakes.straddle
-
-    def new_street(self) -> None:
-        if self.acted:
-            self.bets = dict.fromkeys(self.bets, 0)
-            self.first_street = False
-            self.acted = False
-
-    def record(self, seat: int, verb: PhhVerb, amount: int) -> None:
-        self.acted = True
-        if verb is PhhVerb.POST_BRING_IN:
-            self.bets[seat] = self.config.stakes.bring_in
-        elif verb is PhhVerb.CHECK_OR_CALL:
-            self.bets[seat] = max(self.bets.values())
-        elif verb is PhhVerb.COMPLETE_BET_OR_RAISE_TO:
-            self.bets[seat] = amount
-
-    def to_call(self, seat: int) -> int:
-        return max(self.bets.values()) - self.bets[seat]
-
-    def aggressive_kind(self) -> ActionType:
-        top = max(self.bets.values())
-        small_bet = self.config.stakes.small_bet
-        if self.stud and self.first_street and top < small_bet:
-            if self.fixed:
-                return ActionType.COMPLETE
-            return ActionType.BET if top == 0 else ActionType.RAISE
-        return ActionType.BET if top == 0 else ActionType.RAISE
+_ACTIONS: dict[tuple[int, ActionType], Action] = {}
+"""The events without an amount or cards (a seat's FOLD, CHECK, CALL, BRING_IN), each built
+once: an :class:`~floorman.domain.model.Action` is frozen, so every hand shares them (at
+most a few hundred: seats are bounded, ``limits.MAX_SEATS``)."""

@@ -13,6 +13,7 @@ again.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from floorman.domain.engine import (
     DealRequest,
@@ -55,6 +56,7 @@ class HistoryMapping:
     state: HandState | None = field(default=None, compare=False, repr=False)
 
 
+@cache
 def card_faces(game: Game) -> tuple[bool, ...]:
     """The face of each card place in a seat's hand, dealt order (True: face up); empty for
     the draw games. Seven card stud: 2 down, 4 up, 1 down; five card stud: 1 down, 4 up."""

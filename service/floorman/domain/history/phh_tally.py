@@ -1,0 +1,74 @@
+"""The street's bets as a PHH hand's amounts state them, for the PHH mapper
+(:mod:`floorman.domain.history.phh_mapping`): the raise-to totals it needs once the engine
+has refused an event, and the CHECK / CALL, BET / RAISE / COMPLETE answer then."""
+
+from __future__ import annotations
+
+from floorman.domain.history.phh_actions import PhhVerb
+from floorman.domain.history.phh_house import is_dead
+from floorman.domain.model import ActionType, BettingStructure, ForcedBetKind, HandConfig
+
+_LIVE_BLINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.STRADDLE)
+
+
+class StreetTally:
+    """The street's bets as the PHH amounts say, for mapping without the engine's state."""
+
+    def __init__(self, config: HandConfig, seats: tuple[int, ...]) -> None:
+        self.config = config
+        self.stud = config.game.is_stud
+        self.fixed = config.betting_structure is BettingStructure.FIXED_LIMIT
+        self.bets = dict.fromkeys(seats, 0)
+        self.top = 0  # max(self.bets.values()), kept up to date
+        self.first_street = True
+        self.acted = False
+        if config.forced_bets:
+            for bet in config.forced_bets:
+                if bet.seat in self.bets and not is_dead(bet) and bet.kind in _LIVE_BLINDS:
+                    self.bets[bet.seat] += bet.amount
+        elif not self.stud:
+            stakes = config.stakes
+            blind_seats = (seats[1], seats[0]) if len(seats) == 2 else (seats[0], seats[1])
+            self.bets[blind_seats[0]] = stakes.small_blind
+            self.bets[blind_seats[1]] = stakes.big_blind
+            if stakes.straddle and len(seats) > 2:
+                self.bets[seats[2]] = stakes.straddle
+        self.top = max(self.bets.values(), default=0)
+
+    def new_street(self) -> None:
+        if self.acted:
+            self.bets = dict.fromkeys(self.bets, 0)
+            self.top = 0
+            self.first_street = False
+            self.acted = False
+
+    def record(self, seat: int, verb: PhhVerb, amount: int) -> None:
+        self.acted = True
+        if verb is PhhVerb.POST_BRING_IN:
+            self._set(seat, self.config.stakes.bring_in)
+        elif verb is PhhVerb.CHECK_OR_CALL:
+            self.bets[seat] = self.top
+        elif verb is PhhVerb.COMPLETE_BET_OR_RAISE_TO:
+            self._set(seat, amount)
+
+    def _set(self, seat: int, chips: int) -> None:
+        """``seat``'s bet becomes ``chips`` (a record may even lower it: the top is then
+        recomputed)."""
+        was = self.bets[seat]
+        self.bets[seat] = chips
+        if chips >= self.top:
+            self.top = chips
+        elif was == self.top:
+            self.top = max(self.bets.values())
+
+    def to_call(self, seat: int) -> int:
+        return self.top - self.bets[seat]
+
+    def aggressive_kind(self) -> ActionType:
+        top = self.top
+        small_bet = self.config.stakes.small_bet
+        if self.stud and self.first_street and top < small_bet:
+            if self.fixed:
+                return ActionType.COMPLETE
+            return ActionType.BET if top == 0 else ActionType.RAISE
+        return ActionType.BET if top == 0 else ActionType.RAISE
