@@ -343,7 +343,10 @@ def evaluate_if_valid(
     accepts a text such as ``" Ah"``). Never raises for bad input."""
     if game is None:
         return None
-    shape = _shape(game, players, len(cards), len(board))
+    count, shared_count = len(cards), len(board)
+    shape = _SHAPES.get((game, players, count, shared_count)) or _shape(
+        game, players, count, shared_count
+    )
     if shape is None:
         return None
     get = _CARD.get
