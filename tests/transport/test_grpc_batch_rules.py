@@ -43,7 +43,7 @@ def violations(status: status_pb2.Status) -> list[tuple[str, str]]:
     return found
 
 
-def test_batch_answers_in_request_order_with_per_item_errors(rules_stub) -> None:
+def test_batch_answers_in_request_order_with_per_item_errors(server, rules_stub) -> None:
     requests = [
         hand(STUD, "As Ad Ac Kh Kd 2c 3d"),
         hand(STUD, "As Xx Ac Kh Kd"),
@@ -75,6 +75,14 @@ def test_batch_answers_in_request_order_with_per_item_errors(rules_stub) -> None
         "requests[5].cards",
         "requests[5].cards[1]",
     ]
+    line = server.wait_for_log(
+        lambda entry: (
+            entry.get("event") == "rpc"
+            and entry.get("method") == "/floorman.v1.RulesService/BatchEvaluateHands"
+            and entry.get("batch_items") == 6
+        )
+    )
+    assert (line["code"], line["item_errors"]) == ("OK", 3)
 
 
 def test_empty_batch_is_an_empty_answer(rules_stub) -> None:

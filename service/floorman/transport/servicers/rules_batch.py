@@ -10,7 +10,9 @@ work by :class:`floorman.transport.limits.LimitsInterceptor`.
 For throughput the per-item work is the ranking itself: a plainly valid hand takes
 :func:`floorman.app.evaluation.evaluate_if_valid` (counts checked once per shape, cards by dict
 lookup), anything else the unary use case with its full error report; metrics are added once
-per call and game, and the call logs one ``rpc`` line (the interceptor's), never one per item.
+per call and game, and the call logs one ``rpc`` line (the interceptor's), never one per item,
+carrying ``batch_items`` and ``item_errors`` (bound to the call's log context; a stream's are
+its totals so far).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import grpc
+import structlog
 
 from floorman.domain.errors import InvalidArgument
 from floorman.domain.model import Game
@@ -55,6 +58,12 @@ def ranked(number: int, rank: Callable[[Game | None], _T]) -> _T:
     return result
 
 
+def _log_counts(items: int, errors: int) -> None:
+    """Bind the call's item and error counts to its log context: the ``rpc`` line the
+    observability interceptor writes at the end of the call carries them."""
+    structlog.contextvars.bind_contextvars(batch_items=items, item_errors=errors)
+
+
 class BatchRules:
     """Mixed into :class:`floorman.transport.servicers.rules.RulesServicer` (which sets
     ``_core`` and ``_metrics``)."""
@@ -67,8 +76,9 @@ class BatchRules:
             for game, hands in counts.items():
                 self._metrics.count_hands(game, hands)
 
-    def _evaluate_into(self, items: Sequence[rpb.EvaluateHandRequest], results: Any) -> None:
-        """Append one EvaluateHandResult to ``results`` per item, in order."""
+    def _evaluate_into(self, items: Sequence[rpb.EvaluateHandRequest], results: Any) -> int:
+        """Append one EvaluateHandResult to ``results`` per item, in order; the number of
+        item errors."""
         core = self._core
         fast = core.evaluate_if_valid
         slow = core.evaluate_hand
@@ -76,6 +86,7 @@ class BatchRules:
         fill = converters.fill_evaluation
         add = results.add
         counts: dict[Game, int] = {}
+        errors = 0
         for index, item in enumerate(items):
             target = add()
             game = game_of(item.game)
@@ -88,10 +99,12 @@ class BatchRules:
                     )
                 except InvalidArgument as error:
                     target.error.CopyFrom(item_status(error, f"requests[{index}]."))
+                    errors += 1
                     continue
             fill(target.answer, value)
             counts[game] = counts.get(game, 0) + 1  # type: ignore[index]
         self._add_counts(counts)
+        return errors
 
     @maps_errors
     async def BatchEvaluateHands(
@@ -99,7 +112,8 @@ class BatchRules:
     ) -> rpb.BatchEvaluateHandsResponse:
         """One EvaluateHandResult per request, in order (module docstring)."""
         response = rpb.BatchEvaluateHandsResponse()
-        self._evaluate_into(request.requests, response.results)
+        errors = self._evaluate_into(request.requests, response.results)
+        _log_counts(len(request.requests), errors)
         return response
 
     @maps_errors
@@ -111,6 +125,7 @@ class BatchRules:
         response = rpb.BatchCompareHandsResponse()
         compare = self._core.compare_hands
         counts: dict[Game, int] = {}
+        errors = 0
         for index, item in enumerate(request.requests):
             target = response.results.add()
             hands: Sequence[Sequence[str]] = [hand.cards for hand in item.hands]
@@ -125,12 +140,14 @@ class BatchRules:
                 result = ranked(item.game, rank)
             except InvalidArgument as error:
                 target.error.CopyFrom(item_status(error, f"requests[{index}]."))
+                errors += 1
                 continue
             target.answer.CopyFrom(converters.comparison_to_pb(result))
             game = converters.game_from_pb(item.game)
             if game is not None:
                 counts[game] = counts.get(game, 0) + len(hands)
         self._add_counts(counts)
+        _log_counts(len(request.requests), errors)
         return response
 
     @maps_stream_errors
@@ -141,7 +158,10 @@ class BatchRules:
     ) -> AsyncIterator[rpb.EvaluateHandStreamResponse]:
         """One EvaluateHandStreamResponse per request message, strictly in order; a bad hand
         is its own error result and the stream goes on."""
+        items = errors = 0
         async for message in request_iterator:
             response = rpb.EvaluateHandStreamResponse()
-            self._evaluate_into(message.requests, response.results)
+            errors += self._evaluate_into(message.requests, response.results)
+            items += len(message.requests)
+            _log_counts(items, errors)
             yield response
