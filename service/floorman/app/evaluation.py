@@ -350,8 +350,8 @@ def evaluate_if_valid(
     if shape is None:
         return None
     get = _CARD.get
-    own = [get(text) for text in cards]
-    shared = [get(text) for text in board] if board else []
+    own = list(map(get, cards))
+    shared = list(map(get, board)) if board else []
     every = own + shared if shared else own
     if None in every or len(set(every)) != len(every):
         return None

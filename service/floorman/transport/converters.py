@@ -24,7 +24,7 @@ from typing import Any, Final, TypeVar
 
 from floorman.domain import model
 from floorman.domain.actions import action_field_violations
-from floorman.domain.cards import cards_str, parse_cards
+from floorman.domain.cards import CARD_TEXTS, cards_str, parse_cards
 from floorman.domain.engine import Finding
 from floorman.domain.errors import FieldViolation, HistoryError, InvalidArgument, RuleViolation
 from floorman.domain.games import game_spec, highest_seat
@@ -163,7 +163,7 @@ def unknown_game(number: int, *, field: str = "game") -> FieldViolation | None:
 def _fill_hand_value(target: pb.HandValue, value: HandValue) -> None:
     """Set ``target`` (a field of a response, filled in place: no copy) from ``value``."""
     target.category = CATEGORY_TO_PB[value.category]
-    target.best_cards.extend(cards_str(value.best_cards))
+    target.best_cards.extend([CARD_TEXTS[card] for card in value.best_cards])  # never unknown
     target.strength = value.strength
     target.description = value.description
     target.qualifies = value.qualifies
