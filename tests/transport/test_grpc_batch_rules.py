@@ -246,3 +246,20 @@ def test_batch_answer_equals_unary_answer(rules_stub, requests) -> None:
         rules_stub.EvaluateHandStream(iter([rpb.EvaluateHandStreamRequest(requests=requests)]))
     )
     assert [normal(r) for r in streamed[0].results] == expected
+
+
+def test_a_long_batch_keeps_order_and_item_paths_across_chunks(rules_stub) -> None:
+    """A 2,500-hand batch is ranked in chunks of 1,000 (the server yields between them): the
+    answers stay in request order and a bad hand's path is its index in the whole request."""
+    good, bad = hand(STUD, "As Ad Ac Kh Kd"), hand(STUD, "As As")
+    bad_at = {0, 999, 1000, 1500, 2499}
+    requests = [bad if i in bad_at else good for i in range(2500)]
+    response = rules_stub.BatchEvaluateHands(
+        rpb.BatchEvaluateHandsRequest(requests=requests), timeout=30
+    )
+    errors = [i for i, r in enumerate(response.results) if r.WhichOneof("result") == "error"]
+    assert errors == sorted(bad_at)
+    assert [violations(response.results[i].error)[0][0] for i in errors] == [
+        f"requests[{i}].cards" for i in sorted(bad_at)
+    ]
+    assert response.results[1].answer.high.category == pb.HAND_CATEGORY_FULL_HOUSE
