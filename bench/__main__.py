@@ -7,6 +7,8 @@ Sections (each is also runnable alone as ``python -m bench.<module>``):
 * ``board`` — Hold'em (vs treys and pokerkit), Omaha 4/5 high and hi-lo and Short-deck (vs
   pokerkit) evaluation in-process (issue 11).
 * ``grpc`` — EvaluateHand over gRPC at concurrency 1 and 16 vs the health Check (issue 2).
+* ``batch`` — BatchEvaluateHands and EvaluateHandStream (7-card stud hands/s over one
+  connection) beside unary EvaluateHand at concurrency 1 and 16 (issue 15 point 1).
 * ``connect`` — EvaluateHand over Connect (``--http-listen``, HTTP/1.1 JSON and binary)
   beside the gRPC port at concurrency 1 and 8 (issue 14).
 * ``replay`` — corpus hands replayed per second vs pokerkit (issue 3).
@@ -36,6 +38,7 @@ SECTIONS: dict[str, str] = {
     "ranking": "bench.ranking",
     "board": "bench.board_ranking",
     "grpc": "bench.grpc_bench",
+    "batch": "bench.batch_bench",
     "connect": "bench.connect_bench",
     "replay": "bench.replay_bench",
     "store": "bench.store_bench",

@@ -371,3 +371,32 @@ def test_the_dealer_terminal_is_served_beside_the_rpcs(http_server):
         "application/json",
     )
     assert status == 200 and json.loads(answer)["low"]["description"] == "7-4-3-2-A"
+
+
+def test_batch_evaluate_hands_over_connect_json(http_server):
+    """BatchEvaluateHands (issue 15 point 1) over Connect JSON: the results in order, the bad
+    hand's own status with its BadRequest inline (``@type``), its path prefixed by the item.
+    EvaluateHandStream is bidirectional, gRPC only: not routed here (404)."""
+    _, base = http_server
+    body = json.dumps(
+        {
+            "requests": [
+                {"game": "GAME_RAZZ", "cards": RAZZ_HAND},
+                {"game": "GAME_RAZZ", "cards": ["As", "Zz", "3d", "4h", "7s"]},
+            ]
+        }
+    ).encode()
+    status, _, answer = _post(
+        base + "/floorman.v1.RulesService/BatchEvaluateHands", body, "application/json"
+    )
+    assert status == 200
+    results = json.loads(answer)["results"]
+    assert results[0]["answer"]["low"]["description"] == "7-4-3-2-A"
+    error = results[1]["error"]
+    assert error["code"] == 3
+    bad = next(d for d in error["details"] if d["@type"].endswith("google.rpc.BadRequest"))
+    assert [v["field"] for v in bad["fieldViolations"]] == ["requests[1].cards[1]"]
+    status, _, _ = _post(
+        base + "/floorman.v1.RulesService/EvaluateHandStream", b"{}", "application/json"
+    )
+    assert status == 404

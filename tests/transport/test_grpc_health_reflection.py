@@ -59,7 +59,9 @@ def test_reflection_resolves_the_rules_service_file_descriptor(server):
     (service,) = [s for s in rules_file.service if s.name == "RulesService"]
     assert {m.name for m in service.method} == {
         "EvaluateHand", "CompareHands", "ValidateAction", "ListLegalActions", "SettleHand",
+        "BatchEvaluateHands", "BatchCompareHands", "EvaluateHandStream",
     }  # fmt: skip
+    assert "google/rpc/status.proto" in rules_file.dependency  # the batch items' error
 
 
 def test_reflection_resolves_a_message_and_its_imported_file(server):

@@ -179,6 +179,58 @@ class RulesClient {
     }, timeoutMs);
   }
 
+  /**
+   * `{hands: [{game, cards, players?, board?}...]}` -> `{results}`: `results[i]` answers
+   * `hands[i]`, `{result: 'answer', answer: {high, low}}` or `{result: 'error', error}` (a
+   * google.rpc.Status; `itemError(error)` gives the FloormanError). At most the server's
+   * `batch_items` (default 10,000) hands, else InvalidArgumentError for the whole call.
+   */
+  async batchEvaluateHands({ hands, timeoutMs }) {
+    return this.#call('batchEvaluateHands', { requests: hands.map(evaluateRequest) }, timeoutMs);
+  }
+
+  /** `{showdowns: [{game, hands, communityCards?, players?, board?}...]}` -> `{results}` (as batchEvaluateHands). */
+  async batchCompareHands({ showdowns, timeoutMs }) {
+    return this.#call('batchCompareHands', { requests: showdowns.map(compareRequest) },
+      timeoutMs);
+  }
+
+  /**
+   * EvaluateHandStream (gRPC only): each item of `messages` (an array of hands, or an async
+   * or sync iterable of them) is one request message; the answers (`{results}`, one per
+   * message) come back strictly in order, as an async iterable. Never retried.
+   * @throws {RangeError|TypeError} an unknown game name (while sending; the stream is cancelled).
+   * @throws {import('./errors').FloormanError} the stream ended with an error status.
+   */
+  async *evaluateHandStream({ messages, timeoutMs }) {
+    const method = fullName('RulesService', 'evaluateHandStream');
+    const deadlineAt = this.caller.deadline(timeoutMs);
+    const options = deadlineAt === null ? {} : { deadline: new Date(deadlineAt) };
+    const call = this.stub.evaluateHandStream(this.caller.metadata, options);
+    let failure = null;
+    const sending = (async () => {
+      try {
+        for await (const hands of messages) {
+          const message = { requests: hands.map(evaluateRequest) };
+          if (this.caller.check) this.caller.check(method, message);
+          if (!call.write(message)) await new Promise((resolve) => call.once('drain', resolve));
+        }
+        call.end();
+      } catch (error) {
+        failure = error;
+        call.cancel();
+      }
+    })();
+    try {
+      for await (const answer of call) yield answer;
+    } catch (raw) {
+      if (failure === null) throw fromServiceError(raw, { method });
+    } finally {
+      await sending;
+    }
+    if (failure !== null) throw failure;
+  }
+
   /** `{config, history: [Deal|Action...], action}` -> `{legal, violation, state, legalActions}`. */
   validateAction({ config, history, action, timeoutMs }) {
     return this.#call('validateAction', { config, history: toHistory(history), action }, timeoutMs);
@@ -194,6 +246,22 @@ class RulesClient {
     return this.#call('settleHand', { config, history: toHistory(history), declaredPayouts },
       timeoutMs);
   }
+}
+
+/** One hand of a batch or stream as an EvaluateHandRequest (game names checked). */
+function evaluateRequest({ game, cards = [], players = 0, board = [] }) {
+  return { game: gameName(game), cards: splitCards(cards), players, board: splitCards(board) };
+}
+
+/** One showdown of BatchCompareHands as a CompareHandsRequest. */
+function compareRequest({ game, hands = [], communityCards = [], players = 0, board = [] }) {
+  return {
+    game: gameName(game),
+    hands: hands.map((h) => ({ cards: splitCards(h.cards || h) })),
+    communityCards: splitCards(communityCards),
+    players,
+    board: splitCards(board),
+  };
 }
 
 function splitCards(cards) {

@@ -222,8 +222,39 @@ function fromServiceError(raw, { method = '', requestId = '', attempts = 1 } = {
   });
 }
 
+/**
+ * The client error for one item's `error` of a batch or stream answer (a google.rpc.Status
+ * object as the stubs decode it: `{code, message, details: [{typeUrl, value}]}`), as the
+ * unary call would have thrown it: InvalidArgumentError with `violations` whose fields are
+ * prefixed by the item (`requests[3].cards[1]`).
+ *
+ * @param {{code: number, message: string, details?: object[]}} status
+ * @param {{method?: string}} [context]
+ * @returns {FloormanError}
+ */
+function itemError(status, { method = '' } = {}) {
+  const type = loadGoogleRpc().lookupType('google.rpc.Status');
+  const details = (status.details || []).map((d) => {
+    const url = d.type_url || d.typeUrl; // Any's field keeps its snake case in protobufjs
+    return { type_url: url, typeUrl: url, value: d.value };
+  });
+  const bytes = type.encode(type.fromObject({ code: status.code, message: status.message, details }))
+    .finish();
+  const decoded = decodeStatusDetails(bytes);
+  let Kind = BY_CODE[status.code] || FloormanError;
+  if (decoded.errorInfo) Kind = BY_REASON[`${status.code}/${decoded.errorInfo.reason}`] || Kind;
+  return new Kind({
+    code: status.code,
+    details: status.message,
+    method,
+    errorInfo: decoded.errorInfo,
+    violations: decoded.violations,
+  });
+}
+
 module.exports = {
   STATUS_DETAILS_KEY,
+  itemError,
   FloormanError,
   InvalidArgumentError,
   FailedPreconditionError,

@@ -36,6 +36,7 @@ export const {
   UnimplementedError,
   decodeStatusDetails,
   fromServiceError,
+  itemError,
   RetryPolicy,
   NO_RETRIES,
   isRetryable,

@@ -119,6 +119,12 @@ export declare function fromServiceError(
   context?: { method?: string; requestId?: string; attempts?: number },
 ): FloormanError;
 
+/** The error of one batch or stream item (its google.rpc.Status), as the unary call throws it. */
+export declare function itemError(
+  status: { code: number; message: string; details?: Array<{ typeUrl?: string; type_url?: string; value: Uint8Array }> },
+  context?: { method?: string },
+): FloormanError;
+
 // ------------------------------------------------------------------------------- retries
 
 export interface RetryPolicyOptions {
@@ -169,6 +175,14 @@ export declare function channelCredentials(options?: {
 }): grpc.ChannelCredentials;
 export declare function requestChecker(root: protobuf.Root): (method: string, request: object) => void;
 
+/** One hand of BatchEvaluateHands / EvaluateHandStream. */
+export interface HandItem { game: GameInput; cards: Cards; players?: number; board?: Cards }
+/** One showdown of BatchCompareHands. */
+export interface ShowdownItem {
+  game: GameInput; hands: Array<Cards | { cards: Cards }>; communityCards?: Cards;
+  players?: number; board?: Cards;
+}
+
 /** RulesService: stateless rules. */
 export declare class RulesClient {
   evaluateHand(request: CallOptions & {
@@ -178,6 +192,18 @@ export declare class RulesClient {
     game: GameInput; hands: Array<Cards | { cards: Cards }>; communityCards?: Cards;
     players?: number; board?: Cards;
   }): Promise<v1.CompareHandsResponse__Output>;
+  /** One result per hand, in order: `answer` or its own `error` (see itemError). */
+  batchEvaluateHands(request: CallOptions & {
+    hands: HandItem[];
+  }): Promise<v1.BatchEvaluateHandsResponse__Output>;
+  /** One result per showdown, in order: `answer` or its own `error`. */
+  batchCompareHands(request: CallOptions & {
+    showdowns: ShowdownItem[];
+  }): Promise<v1.BatchCompareHandsResponse__Output>;
+  /** gRPC bidirectional stream: one answer per message of hands, strictly in order. */
+  evaluateHandStream(request: CallOptions & {
+    messages: Iterable<HandItem[]> | AsyncIterable<HandItem[]>;
+  }): AsyncIterable<v1.EvaluateHandStreamResponse__Output>;
   validateAction(request: CallOptions & {
     config: v1.HandConfig; history: HistoryItem[]; action: v1.Action;
   }): Promise<v1.ValidateActionResponse__Output>;

@@ -25,6 +25,7 @@ import grpc
 
 from floorman_client.arguments import check_methods
 from floorman_client.audit import AuditClient
+from floorman_client.batch import AsyncBatchRules
 from floorman_client.calls import DEFAULT_TIMEOUT_SECONDS, Caller
 from floorman_client.connection import PEM, create_aio_channel
 from floorman_client.errors import error_from_rpc
@@ -107,7 +108,7 @@ class AsyncCaller(Caller):
 
 
 @check_methods
-class AsyncRulesClient(RulesClient):
+class AsyncRulesClient(AsyncBatchRules, RulesClient):  # type: ignore[misc]
     """:class:`~floorman_client.rules.RulesClient` on a ``grpc.aio`` channel: every method
     returns an awaitable of the same answer."""
 

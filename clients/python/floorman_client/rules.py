@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import grpc
 
 from floorman_client.arguments import check_methods
+from floorman_client.batch import BatchRules
 from floorman_client.calls import Caller
 from floorman_client.messages import EnumInput, hand, history_event, payouts
 from floorman_client.messages import game as game_number
@@ -21,7 +22,7 @@ HistoryInput = Iterable[pb.HandEvent | pb.Deal | pb.Action]
 
 
 @check_methods
-class RulesClient:
+class RulesClient(BatchRules):
     """RulesService calls with keyword arguments; answers are the ``floorman.v1`` responses.
 
     Args:
@@ -31,7 +32,9 @@ class RulesClient:
     Every method takes ``timeout`` (seconds, retries included; ``None``: the caller's
     default) and raises a :class:`~floorman_client.errors.FloormanRpcError` subclass:
     :class:`~floorman_client.errors.InvalidArgumentError` for malformed input (its
-    ``violations`` name each field and rule id).
+    ``violations`` name each field and rule id). The batch and stream calls
+    (``batch_evaluate_hands``, ``batch_compare_hands``, ``evaluate_hand_stream``) are
+    :class:`~floorman_client.batch.BatchRules`'.
     """
 
     def __init__(self, channel: grpc.Channel, *, caller: Caller | None = None) -> None:

@@ -15,10 +15,11 @@ from the game definition (:mod:`floorman.domain.games`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
-from floorman.domain.cards import Card, parse_cards
+from floorman.domain.cards import CARD_BY_TEXT, FULL_DECK, Card, parse_cards
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import GAMES, game_spec
 from floorman.domain.model import Game
@@ -30,7 +31,9 @@ from floorman.domain.ranking import (
     compare,
     deck_for,
     evaluate,
+    evaluate_sides,
     every_card_of,
+    side_rankings,
 )
 
 GAME_NAMES: Final = {
@@ -290,3 +293,69 @@ def compare_hands(
     assert game is not None
     full = [[*own, *shared] for own in parsed]
     return compare(game, full, players=players, board=on_board)
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """A valid (game, players, card count, board size): the deck to check cards against
+    (``None``: the full deck) and the game's rankings."""
+
+    deck: frozenset[Card] | None
+    rank: Callable[[Sequence[Card], Sequence[Card]], Evaluation]
+
+
+_SHAPES: dict[tuple[Game, int, int, int], _Shape] = {}
+_CARD: Final = dict(CARD_BY_TEXT)
+
+
+def _shape(game: Game, players: int, count: int, board: int) -> _Shape | None:
+    """The shape of an EvaluateHand request with these counts, or ``None`` when
+    :func:`evaluate_hand` would find a problem in them (cached: at most games x players x
+    counts x boards entries, valid ones only)."""
+    key = (game, players, count, board)
+    found = _SHAPES.get(key)
+    if found is not None:
+        return found
+    problems: list[FieldViolation] = []
+    _check_players(game, players, problems)
+    _check_count(game, count, "cards", problems)
+    _check_board(game, range(board), problems)
+    if problems:
+        return None
+    deck = deck_for(game, players)
+    rankings = side_rankings(game, players)
+    shape = _Shape(
+        None if deck == FULL_DECK else deck,
+        lambda own, shared: evaluate_sides(rankings, own, shared),
+    )
+    _SHAPES[key] = shape
+    return shape
+
+
+def evaluate_if_valid(
+    game: Game | None, cards: Sequence[str], *, players: int = 0, board: Sequence[str] = ()
+) -> Evaluation | None:
+    """:func:`evaluate_hand`'s answer for a request it would accept, taken on a fast path
+    (BatchEvaluateHands, EvaluateHandStream): the counts checked once per shape, each card a
+    dict lookup, one set for duplicates. ``None`` when the request is not plainly valid
+    (unknown game, a bad count, a card text not in canonical form, a card out of the deck, a
+    duplicate): the caller then runs :func:`evaluate_hand`, which reports every problem (or
+    accepts a text such as ``" Ah"``). Never raises for bad input."""
+    if game is None:
+        return None
+    count, shared_count = len(cards), len(board)
+    shape = _SHAPES.get((game, players, count, shared_count)) or _shape(
+        game, players, count, shared_count
+    )
+    if shape is None:
+        return None
+    get = _CARD.get
+    own = list(map(get, cards))
+    shared = list(map(get, board)) if board else []
+    every = own + shared if shared else own
+    if None in every or len(set(every)) != len(every):
+        return None
+    deck = shape.deck
+    if deck is not None and not deck.issuperset(every):  # type: ignore[arg-type]
+        return None
+    return shape.rank(own, shared)  # type: ignore[arg-type]

@@ -11,7 +11,8 @@ and ``10`` for ``T``; output is always the ``Th`` form.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Final
 
 from floorman.domain.errors import FieldViolation, InvalidArgument
@@ -40,6 +41,11 @@ for _i, _t in enumerate(_CARD_TEXT):
     if _t[0] == "T":
         _PARSE["10" + _t[1]] = _i
         _PARSE["10" + _t[1].upper()] = _i
+CARD_TEXTS: Final = _CARD_TEXT
+"""The text of every card, by card number (``CARD_TEXTS[card]``; no unknown card)."""
+CARD_BY_TEXT: Final[Mapping[str, Card]] = MappingProxyType(_PARSE)
+"""Every accepted card text (either case, ``10`` for ``T``; no surrounding spaces) -> card:
+a lookup for callers that fall back to :func:`parse_cards` when a text is not in it."""
 
 
 def rank_of(card: Card) -> int:

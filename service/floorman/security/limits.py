@@ -12,6 +12,8 @@ amount             10**15    the absolute value of every money amount of a reque
 cards              52        cards in one list: EvaluateHand, a CompareHands hand, the
                              community cards, one Deal or Action
 hands              10        hands in one CompareHands request
+batch_items        10000     requests in one BatchEvaluateHands / BatchCompareHands
+                             request or one EvaluateHandStream message
 seats              10        seats of a HandConfig; declared payouts of SettleHand
 forced_bets        30        forced bets of a HandConfig
 history_events     1000      events of a ValidateAction / ListLegalActions / SettleHand
@@ -55,6 +57,7 @@ class Limits:
     amount: int = 10**15
     cards: int = 52
     hands: int = 10
+    batch_items: int = 10_000
     seats: int = 10
     forced_bets: int = 30
     history_events: int = 1000

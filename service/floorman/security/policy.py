@@ -98,6 +98,9 @@ METHOD_PERMISSIONS: Final[Mapping[str, Permission]] = {
             "ValidateAction",
             "ListLegalActions",
             "SettleHand",
+            "BatchEvaluateHands",
+            "BatchCompareHands",
+            "EvaluateHandStream",
         )
     },
     "/floorman.v1.AuditService/AuditHandHistories": Permission.AUDIT,

@@ -11,6 +11,10 @@ A status the chain aborts with (:mod:`floorman.transport.errors`) becomes a
 :class:`connectrpc.errors.ConnectError` with the same code (``INVALID_ARGUMENT`` ->
 ``invalid_argument``), message and details (``google.rpc.BadRequest``, ``ErrorInfo``, ...).
 
+Methods whose requests stream (the bidirectional ``RulesService/EvaluateHandStream``) are not
+routed here (404): Connect over HTTP/1.1 cannot carry a full-duplex call, so they are gRPC
+only; the batch calls (``BatchEvaluateHands``, ``BatchCompareHands``) are plain unary calls.
+
 The reference dealer terminal (issue 14 point 5): ``GET /`` is ``static/index.html`` and
 ``GET /terminal/<name>`` its assets (``terminal.js``: the esbuild bundle of ``clients/web``, on
 ``@connectrpc/connect-web``; committed, so serving it needs no Node.js).
@@ -290,7 +294,7 @@ def connect_app(
     by_service: dict[str, dict[str, Endpoint[Any, Any]]] = {}
     for path, handler in table.handlers.items():
         if handler.request_streaming:
-            continue  # no client-streaming method in floorman.v1
+            continue  # client and bidi streams (EvaluateHandStream) are gRPC only
         service_name, _, name = path[1:].partition("/")
         service = pool.FindServiceByName(service_name)
         described = service.methods_by_name[name]

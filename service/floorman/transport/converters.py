@@ -24,7 +24,7 @@ from typing import Any, Final, TypeVar
 
 from floorman.domain import model
 from floorman.domain.actions import action_field_violations
-from floorman.domain.cards import cards_str, parse_cards
+from floorman.domain.cards import CARD_TEXTS, cards_str, parse_cards
 from floorman.domain.engine import Finding
 from floorman.domain.errors import FieldViolation, HistoryError, InvalidArgument, RuleViolation
 from floorman.domain.games import game_spec, highest_seat
@@ -163,7 +163,7 @@ def unknown_game(number: int, *, field: str = "game") -> FieldViolation | None:
 def _fill_hand_value(target: pb.HandValue, value: HandValue) -> None:
     """Set ``target`` (a field of a response, filled in place: no copy) from ``value``."""
     target.category = CATEGORY_TO_PB[value.category]
-    target.best_cards.extend(cards_str(value.best_cards))
+    target.best_cards.extend([CARD_TEXTS[card] for card in value.best_cards])  # never unknown
     target.strength = value.strength
     target.description = value.description
     target.qualifies = value.qualifies
@@ -176,7 +176,9 @@ def hand_value_to_pb(value: HandValue) -> pb.HandValue:
     return message
 
 
-def _fill_evaluation(target: rpb.EvaluateHandResponse, evaluation: Evaluation) -> None:
+def fill_evaluation(target: rpb.EvaluateHandResponse, evaluation: Evaluation) -> None:
+    """Set ``target`` (an EvaluateHandResponse inside another message, filled in place) from
+    a ranking ``Evaluation``; a side that is ``None`` is left unset."""
     if evaluation.high is not None:
         _fill_hand_value(target.high, evaluation.high)
     if evaluation.low is not None:
@@ -187,7 +189,7 @@ def evaluation_to_pb(evaluation: Evaluation) -> rpb.EvaluateHandResponse:
     """A ranking ``Evaluation(high, low)`` as an EvaluateHandResponse; a side that is ``None``
     is left unset."""
     response = rpb.EvaluateHandResponse()
-    _fill_evaluation(response, evaluation)
+    fill_evaluation(response, evaluation)
     return response
 
 
@@ -197,7 +199,7 @@ def comparison_to_pb(comparison: Comparison) -> rpb.CompareHandsResponse:
         winners=comparison.winners, low_winners=comparison.low_winners
     )
     for result in comparison.results:
-        _fill_evaluation(response.results.add(), result)
+        fill_evaluation(response.results.add(), result)
     return response
 
 

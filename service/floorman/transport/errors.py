@@ -70,7 +70,13 @@ from grpc_status import rpc_status
 
 from floorman.app.tables.service import HandNotFound, SequenceOutOfRange
 from floorman.app.tables.watch import WatchStopped
-from floorman.domain.errors import FloormanError, HistoryError, InvalidArgument, RuleViolation
+from floorman.domain.errors import (
+    FieldViolation,
+    FloormanError,
+    HistoryError,
+    InvalidArgument,
+    RuleViolation,
+)
 from floorman.domain.settlement import UnverifiableHand
 from floorman.observability.logging import get_logger
 from floorman.security.limits import LimitExceeded
@@ -318,6 +324,19 @@ def status_for(error: BaseException) -> grpc.Status:
     if isinstance(error, Unimplemented):
         return _rich(code_pb2.UNIMPLEMENTED, str(error))
     return _rich(code_pb2.INTERNAL, INTERNAL_MESSAGE)
+
+
+def item_status(error: InvalidArgument, prefix: str) -> status_pb2.Status:
+    """The ``google.rpc.Status`` answering one item of a batch or stream (``prefix``:
+    ``"requests[3]."``): what :func:`status_for` gives for ``error`` with every field path
+    prefixed (INVALID_ARGUMENT, ``BadRequest`` and ``ErrorInfo`` as for a unary call)."""
+    moved = InvalidArgument(
+        [FieldViolation(prefix + v.field, v.rule, v.message) for v in error.violations]
+    )
+    for key, value in status_for(moved).trailing_metadata or ():
+        if key == "grpc-status-details-bin":
+            return status_pb2.Status.FromString(value)
+    raise AssertionError("status_for always carries the rich status")  # pragma: no cover
 
 
 def maps_errors(method: _F) -> _F:

@@ -46,6 +46,9 @@ COUNT_LIMITS: Final[Mapping[tuple[str, str], tuple[str, str]]] = {
     ("floorman.v1.EvaluateHandRequest", "cards"): ("cards", "cards"),
     ("floorman.v1.Hand", "cards"): ("cards", "cards"),
     ("floorman.v1.CompareHandsRequest", "hands"): ("hands", "hands"),
+    ("floorman.v1.BatchEvaluateHandsRequest", "requests"): ("batch_items", "requests"),
+    ("floorman.v1.BatchCompareHandsRequest", "requests"): ("batch_items", "requests"),
+    ("floorman.v1.EvaluateHandStreamRequest", "requests"): ("batch_items", "requests"),
     ("floorman.v1.CompareHandsRequest", "community_cards"): ("cards", "cards"),
     ("floorman.v1.EvaluateHandRequest", "board"): ("cards", "cards"),
     ("floorman.v1.CompareHandsRequest", "board"): ("cards", "cards"),
@@ -104,6 +107,10 @@ class _Rule:
     check_items: bool = False
     plan: dict[str, _Rule] | None = None
     text: text_limits.TextLimit | None = None
+    counts: tuple[tuple[str, str], ...] | None = None
+    """A repeated message field whose items hold nothing to check but the counts of string
+    lists (EvaluateHandRequest in a batch): (field, limit) of each, compared item by item
+    before the full walk of an item over one."""
 
 
 _PLANS: dict[str, dict[str, _Rule]] = {}
@@ -127,7 +134,9 @@ def _plan(descriptor: Descriptor) -> dict[str, _Rule]:
             if field.is_repeated and field.message_type.full_name == _HAND_EVENT:
                 plan[field.name] = _Rule(_EVENTS, limit, noun)
             elif field.is_repeated:
-                plan[field.name] = _Rule(_MESSAGES, limit, noun, plan=sub or None)
+                plan[field.name] = _Rule(
+                    _MESSAGES, limit, noun, plan=sub or None, counts=_counts_only(sub)
+                )
             elif sub:
                 plan[field.name] = _Rule(_MESSAGE, plan=sub)
         elif field.type == FieldDescriptor.TYPE_STRING:
@@ -141,6 +150,14 @@ def _plan(descriptor: Descriptor) -> dict[str, _Rule]:
         elif field.type in _INT64_TYPES and not field.name.endswith("_sequence"):
             plan[field.name] = _Rule(_AMOUNT)
     return plan
+
+
+def _counts_only(plan: dict[str, _Rule]) -> tuple[tuple[str, str], ...] | None:
+    """(field, limit) of each rule of ``plan`` when every one is a string list whose items go
+    unchecked (cards); ``None`` otherwise or when ``plan`` is empty."""
+    if not plan or any(r.kind != _STRINGS or r.check_items for r in plan.values()):
+        return None
+    return tuple((name, rule.limit) for name, rule in plan.items())
 
 
 def _string_problem(
@@ -180,6 +197,20 @@ def _check_events(events: Any, name: str, limits: Limits, out: list[FieldViolati
             out.append(FieldViolation(f"{name}[{index}].{part}.cards", "", problem or ""))
 
 
+def _check_counts(
+    items: Any, rule: _Rule, name: str, limits: Limits, out: list[FieldViolation]
+) -> None:
+    """The items of a counts-only repeated field (:attr:`_Rule.counts`): an item walked in
+    full only when one of its lists is over its limit."""
+    assert rule.counts is not None and rule.plan is not None
+    checks = [(field, getattr(limits, limit)) for field, limit in rule.counts]
+    for index, item in enumerate(items):
+        for field, most in checks:
+            if len(getattr(item, field)) > most:
+                _walk(item, rule.plan, f"{name}[{index}].", limits, out)
+                break
+
+
 def _walk(
     message: Message, plan: dict[str, _Rule], path: str, limits: Limits, out: list[FieldViolation]
 ) -> None:
@@ -211,6 +242,8 @@ def _walk(
                         out.append(FieldViolation(f"{name}[{index}]", "", problem))
             elif kind == _EVENTS:
                 _check_events(value, name, limits, out)
+            elif kind == _MESSAGES and rule.counts is not None:
+                _check_counts(value, rule, name, limits, out)
             elif kind == _MESSAGES and rule.plan is not None:
                 for index, item in enumerate(value):
                     _walk(item, rule.plan, f"{name}[{index}].", limits, out)

@@ -23,9 +23,10 @@ _sym_db = _symbol_database.Default()
 
 
 from floorman.v1 import poker_pb2 as floorman_dot_v1_dot_poker__pb2
+from google.rpc import status_pb2 as google_dot_rpc_dot_status__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x66loorman/v1/rules_service.proto\x12\x0b\x66loorman.v1\x1a\x17\x66loorman/v1/poker.proto\"e\n\x13\x45valuateHandRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e\x32\x11.floorman.v1.Game\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\r\n\x05\x62oard\x18\x04 \x03(\t\"a\n\x14\x45valuateHandResponse\x12$\n\x04high\x18\x01 \x01(\x0b\x32\x16.floorman.v1.HandValue\x12#\n\x03low\x18\x02 \x01(\x0b\x32\x16.floorman.v1.HandValue\"\x91\x01\n\x13\x43ompareHandsRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e\x32\x11.floorman.v1.Game\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12 \n\x05hands\x18\x03 \x03(\x0b\x32\x11.floorman.v1.Hand\x12\x17\n\x0f\x63ommunity_cards\x18\x04 \x03(\t\x12\r\n\x05\x62oard\x18\x05 \x03(\t\"p\n\x14\x43ompareHandsResponse\x12\x0f\n\x07winners\x18\x01 \x03(\x05\x12\x13\n\x0blow_winners\x18\x02 \x03(\x05\x12\x32\n\x07results\x18\x03 \x03(\x0b\x32!.floorman.v1.EvaluateHandResponse\"\x8e\x01\n\x15ValidateActionRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\x12#\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x13.floorman.v1.Action\"\xad\x01\n\x16ValidateActionResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12)\n\tviolation\x18\x02 \x01(\x0b\x32\x16.floorman.v1.Violation\x12(\n\x05state\x18\x03 \x01(\x0b\x32\x19.floorman.v1.HandSnapshot\x12/\n\rlegal_actions\x18\x04 \x03(\x0b\x32\x18.floorman.v1.LegalAction\"k\n\x17ListLegalActionsRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\"u\n\x18ListLegalActionsResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.floorman.v1.HandSnapshot\x12/\n\rlegal_actions\x18\x02 \x03(\x0b\x32\x18.floorman.v1.LegalAction\"\x94\x01\n\x11SettleHandRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\x12-\n\x10\x64\x65\x63lared_payouts\x18\x03 \x03(\x0b\x32\x13.floorman.v1.Payout\"\x84\x02\n\x12SettleHandResponse\x12\x1e\n\x04pots\x18\x01 \x03(\x0b\x32\x10.floorman.v1.Pot\x12\x0c\n\x04rake\x18\x02 \x01(\x03\x12$\n\x07payouts\x18\x03 \x03(\x0b\x32\x13.floorman.v1.Payout\x12,\n\x0c\x66inal_stacks\x18\x04 \x03(\x0b\x32\x16.floorman.v1.SeatState\x12-\n\rdiscrepancies\x18\x05 \x03(\x0b\x32\x16.floorman.v1.Violation\x12%\n\x08returned\x18\x06 \x03(\x0b\x32\x13.floorman.v1.Payout\x12\x16\n\x0eshowdown_order\x18\x07 \x03(\x05\x32\xc3\x03\n\x0cRulesService\x12S\n\x0c\x45valuateHand\x12 .floorman.v1.EvaluateHandRequest\x1a!.floorman.v1.EvaluateHandResponse\x12S\n\x0c\x43ompareHands\x12 .floorman.v1.CompareHandsRequest\x1a!.floorman.v1.CompareHandsResponse\x12Y\n\x0eValidateAction\x12\".floorman.v1.ValidateActionRequest\x1a#.floorman.v1.ValidateActionResponse\x12_\n\x10ListLegalActions\x12$.floorman.v1.ListLegalActionsRequest\x1a%.floorman.v1.ListLegalActionsResponse\x12M\n\nSettleHand\x12\x1e.floorman.v1.SettleHandRequest\x1a\x1f.floorman.v1.SettleHandResponseB\x80\x01\n\x0f\x63om.floorman.v1P\x01Z:github.com/floorman/floorman/gen/go/floorman/v1;floormanv1\xa2\x02\x03\x46XX\xaa\x02\x0b\x46loorman.V1\xca\x02\x0b\x46loorman\\V1\xea\x02\x0c\x46loorman::V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1f\x66loorman/v1/rules_service.proto\x12\x0b\x66loorman.v1\x1a\x17\x66loorman/v1/poker.proto\x1a\x17google/rpc/status.proto\"e\n\x13\x45valuateHandRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e\x32\x11.floorman.v1.Game\x12\r\n\x05\x63\x61rds\x18\x02 \x03(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\r\n\x05\x62oard\x18\x04 \x03(\t\"a\n\x14\x45valuateHandResponse\x12$\n\x04high\x18\x01 \x01(\x0b\x32\x16.floorman.v1.HandValue\x12#\n\x03low\x18\x02 \x01(\x0b\x32\x16.floorman.v1.HandValue\"\x91\x01\n\x13\x43ompareHandsRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e\x32\x11.floorman.v1.Game\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12 \n\x05hands\x18\x03 \x03(\x0b\x32\x11.floorman.v1.Hand\x12\x17\n\x0f\x63ommunity_cards\x18\x04 \x03(\t\x12\r\n\x05\x62oard\x18\x05 \x03(\t\"p\n\x14\x43ompareHandsResponse\x12\x0f\n\x07winners\x18\x01 \x03(\x05\x12\x13\n\x0blow_winners\x18\x02 \x03(\x05\x12\x32\n\x07results\x18\x03 \x03(\x0b\x32!.floorman.v1.EvaluateHandResponse\"x\n\x12\x45valuateHandResult\x12\x33\n\x06\x61nswer\x18\x01 \x01(\x0b\x32!.floorman.v1.EvaluateHandResponseH\x00\x12#\n\x05\x65rror\x18\x02 \x01(\x0b\x32\x12.google.rpc.StatusH\x00\x42\x08\n\x06result\"x\n\x12\x43ompareHandsResult\x12\x33\n\x06\x61nswer\x18\x01 \x01(\x0b\x32!.floorman.v1.CompareHandsResponseH\x00\x12#\n\x05\x65rror\x18\x02 \x01(\x0b\x32\x12.google.rpc.StatusH\x00\x42\x08\n\x06result\"O\n\x19\x42\x61tchEvaluateHandsRequest\x12\x32\n\x08requests\x18\x01 \x03(\x0b\x32 .floorman.v1.EvaluateHandRequest\"N\n\x1a\x42\x61tchEvaluateHandsResponse\x12\x30\n\x07results\x18\x01 \x03(\x0b\x32\x1f.floorman.v1.EvaluateHandResult\"N\n\x18\x42\x61tchCompareHandsRequest\x12\x32\n\x08requests\x18\x01 \x03(\x0b\x32 .floorman.v1.CompareHandsRequest\"M\n\x19\x42\x61tchCompareHandsResponse\x12\x30\n\x07results\x18\x01 \x03(\x0b\x32\x1f.floorman.v1.CompareHandsResult\"O\n\x19\x45valuateHandStreamRequest\x12\x32\n\x08requests\x18\x01 \x03(\x0b\x32 .floorman.v1.EvaluateHandRequest\"N\n\x1a\x45valuateHandStreamResponse\x12\x30\n\x07results\x18\x01 \x03(\x0b\x32\x1f.floorman.v1.EvaluateHandResult\"\x8e\x01\n\x15ValidateActionRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\x12#\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x13.floorman.v1.Action\"\xad\x01\n\x16ValidateActionResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12)\n\tviolation\x18\x02 \x01(\x0b\x32\x16.floorman.v1.Violation\x12(\n\x05state\x18\x03 \x01(\x0b\x32\x19.floorman.v1.HandSnapshot\x12/\n\rlegal_actions\x18\x04 \x03(\x0b\x32\x18.floorman.v1.LegalAction\"k\n\x17ListLegalActionsRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\"u\n\x18ListLegalActionsResponse\x12(\n\x05state\x18\x01 \x01(\x0b\x32\x19.floorman.v1.HandSnapshot\x12/\n\rlegal_actions\x18\x02 \x03(\x0b\x32\x18.floorman.v1.LegalAction\"\x94\x01\n\x11SettleHandRequest\x12\'\n\x06\x63onfig\x18\x01 \x01(\x0b\x32\x17.floorman.v1.HandConfig\x12\'\n\x07history\x18\x02 \x03(\x0b\x32\x16.floorman.v1.HandEvent\x12-\n\x10\x64\x65\x63lared_payouts\x18\x03 \x03(\x0b\x32\x13.floorman.v1.Payout\"\x84\x02\n\x12SettleHandResponse\x12\x1e\n\x04pots\x18\x01 \x03(\x0b\x32\x10.floorman.v1.Pot\x12\x0c\n\x04rake\x18\x02 \x01(\x03\x12$\n\x07payouts\x18\x03 \x03(\x0b\x32\x13.floorman.v1.Payout\x12,\n\x0c\x66inal_stacks\x18\x04 \x03(\x0b\x32\x16.floorman.v1.SeatState\x12-\n\rdiscrepancies\x18\x05 \x03(\x0b\x32\x16.floorman.v1.Violation\x12%\n\x08returned\x18\x06 \x03(\x0b\x32\x13.floorman.v1.Payout\x12\x16\n\x0eshowdown_order\x18\x07 \x03(\x05\x32\xf9\x05\n\x0cRulesService\x12S\n\x0c\x45valuateHand\x12 .floorman.v1.EvaluateHandRequest\x1a!.floorman.v1.EvaluateHandResponse\x12S\n\x0c\x43ompareHands\x12 .floorman.v1.CompareHandsRequest\x1a!.floorman.v1.CompareHandsResponse\x12Y\n\x0eValidateAction\x12\".floorman.v1.ValidateActionRequest\x1a#.floorman.v1.ValidateActionResponse\x12_\n\x10ListLegalActions\x12$.floorman.v1.ListLegalActionsRequest\x1a%.floorman.v1.ListLegalActionsResponse\x12M\n\nSettleHand\x12\x1e.floorman.v1.SettleHandRequest\x1a\x1f.floorman.v1.SettleHandResponse\x12\x65\n\x12\x42\x61tchEvaluateHands\x12&.floorman.v1.BatchEvaluateHandsRequest\x1a\'.floorman.v1.BatchEvaluateHandsResponse\x12\x62\n\x11\x42\x61tchCompareHands\x12%.floorman.v1.BatchCompareHandsRequest\x1a&.floorman.v1.BatchCompareHandsResponse\x12i\n\x12\x45valuateHandStream\x12&.floorman.v1.EvaluateHandStreamRequest\x1a\'.floorman.v1.EvaluateHandStreamResponse(\x01\x30\x01\x42\x80\x01\n\x0f\x63om.floorman.v1P\x01Z:github.com/floorman/floorman/gen/go/floorman/v1;floormanv1\xa2\x02\x03\x46XX\xaa\x02\x0b\x46loorman.V1\xca\x02\x0b\x46loorman\\V1\xea\x02\x0c\x46loorman::V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -33,26 +34,42 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'floorman.v1.rules_service_p
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\017com.floorman.v1P\001Z:github.com/floorman/floorman/gen/go/floorman/v1;floormanv1\242\002\003FXX\252\002\013Floorman.V1\312\002\013Floorman\\V1\352\002\014Floorman::V1'
-  _globals['_EVALUATEHANDREQUEST']._serialized_start=73
-  _globals['_EVALUATEHANDREQUEST']._serialized_end=174
-  _globals['_EVALUATEHANDRESPONSE']._serialized_start=176
-  _globals['_EVALUATEHANDRESPONSE']._serialized_end=273
-  _globals['_COMPAREHANDSREQUEST']._serialized_start=276
-  _globals['_COMPAREHANDSREQUEST']._serialized_end=421
-  _globals['_COMPAREHANDSRESPONSE']._serialized_start=423
-  _globals['_COMPAREHANDSRESPONSE']._serialized_end=535
-  _globals['_VALIDATEACTIONREQUEST']._serialized_start=538
-  _globals['_VALIDATEACTIONREQUEST']._serialized_end=680
-  _globals['_VALIDATEACTIONRESPONSE']._serialized_start=683
-  _globals['_VALIDATEACTIONRESPONSE']._serialized_end=856
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=858
-  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=965
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=967
-  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=1084
-  _globals['_SETTLEHANDREQUEST']._serialized_start=1087
-  _globals['_SETTLEHANDREQUEST']._serialized_end=1235
-  _globals['_SETTLEHANDRESPONSE']._serialized_start=1238
-  _globals['_SETTLEHANDRESPONSE']._serialized_end=1498
-  _globals['_RULESSERVICE']._serialized_start=1501
-  _globals['_RULESSERVICE']._serialized_end=1952
+  _globals['_EVALUATEHANDREQUEST']._serialized_start=98
+  _globals['_EVALUATEHANDREQUEST']._serialized_end=199
+  _globals['_EVALUATEHANDRESPONSE']._serialized_start=201
+  _globals['_EVALUATEHANDRESPONSE']._serialized_end=298
+  _globals['_COMPAREHANDSREQUEST']._serialized_start=301
+  _globals['_COMPAREHANDSREQUEST']._serialized_end=446
+  _globals['_COMPAREHANDSRESPONSE']._serialized_start=448
+  _globals['_COMPAREHANDSRESPONSE']._serialized_end=560
+  _globals['_EVALUATEHANDRESULT']._serialized_start=562
+  _globals['_EVALUATEHANDRESULT']._serialized_end=682
+  _globals['_COMPAREHANDSRESULT']._serialized_start=684
+  _globals['_COMPAREHANDSRESULT']._serialized_end=804
+  _globals['_BATCHEVALUATEHANDSREQUEST']._serialized_start=806
+  _globals['_BATCHEVALUATEHANDSREQUEST']._serialized_end=885
+  _globals['_BATCHEVALUATEHANDSRESPONSE']._serialized_start=887
+  _globals['_BATCHEVALUATEHANDSRESPONSE']._serialized_end=965
+  _globals['_BATCHCOMPAREHANDSREQUEST']._serialized_start=967
+  _globals['_BATCHCOMPAREHANDSREQUEST']._serialized_end=1045
+  _globals['_BATCHCOMPAREHANDSRESPONSE']._serialized_start=1047
+  _globals['_BATCHCOMPAREHANDSRESPONSE']._serialized_end=1124
+  _globals['_EVALUATEHANDSTREAMREQUEST']._serialized_start=1126
+  _globals['_EVALUATEHANDSTREAMREQUEST']._serialized_end=1205
+  _globals['_EVALUATEHANDSTREAMRESPONSE']._serialized_start=1207
+  _globals['_EVALUATEHANDSTREAMRESPONSE']._serialized_end=1285
+  _globals['_VALIDATEACTIONREQUEST']._serialized_start=1288
+  _globals['_VALIDATEACTIONREQUEST']._serialized_end=1430
+  _globals['_VALIDATEACTIONRESPONSE']._serialized_start=1433
+  _globals['_VALIDATEACTIONRESPONSE']._serialized_end=1606
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_start=1608
+  _globals['_LISTLEGALACTIONSREQUEST']._serialized_end=1715
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_start=1717
+  _globals['_LISTLEGALACTIONSRESPONSE']._serialized_end=1834
+  _globals['_SETTLEHANDREQUEST']._serialized_start=1837
+  _globals['_SETTLEHANDREQUEST']._serialized_end=1985
+  _globals['_SETTLEHANDRESPONSE']._serialized_start=1988
+  _globals['_SETTLEHANDRESPONSE']._serialized_end=2248
+  _globals['_RULESSERVICE']._serialized_start=2251
+  _globals['_RULESSERVICE']._serialized_end=3012
 # @@protoc_insertion_point(module_scope)

@@ -1,4 +1,5 @@
 from floorman.v1 import poker_pb2 as _poker_pb2
+from google.rpc import status_pb2 as _status_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -50,6 +51,58 @@ class CompareHandsResponse(_message.Message):
     low_winners: _containers.RepeatedScalarFieldContainer[int]
     results: _containers.RepeatedCompositeFieldContainer[EvaluateHandResponse]
     def __init__(self, winners: _Optional[_Iterable[int]] = ..., low_winners: _Optional[_Iterable[int]] = ..., results: _Optional[_Iterable[_Union[EvaluateHandResponse, _Mapping]]] = ...) -> None: ...
+
+class EvaluateHandResult(_message.Message):
+    __slots__ = ("answer", "error")
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    answer: EvaluateHandResponse
+    error: _status_pb2.Status
+    def __init__(self, answer: _Optional[_Union[EvaluateHandResponse, _Mapping]] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ...) -> None: ...
+
+class CompareHandsResult(_message.Message):
+    __slots__ = ("answer", "error")
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    ERROR_FIELD_NUMBER: _ClassVar[int]
+    answer: CompareHandsResponse
+    error: _status_pb2.Status
+    def __init__(self, answer: _Optional[_Union[CompareHandsResponse, _Mapping]] = ..., error: _Optional[_Union[_status_pb2.Status, _Mapping]] = ...) -> None: ...
+
+class BatchEvaluateHandsRequest(_message.Message):
+    __slots__ = ("requests",)
+    REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    requests: _containers.RepeatedCompositeFieldContainer[EvaluateHandRequest]
+    def __init__(self, requests: _Optional[_Iterable[_Union[EvaluateHandRequest, _Mapping]]] = ...) -> None: ...
+
+class BatchEvaluateHandsResponse(_message.Message):
+    __slots__ = ("results",)
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    results: _containers.RepeatedCompositeFieldContainer[EvaluateHandResult]
+    def __init__(self, results: _Optional[_Iterable[_Union[EvaluateHandResult, _Mapping]]] = ...) -> None: ...
+
+class BatchCompareHandsRequest(_message.Message):
+    __slots__ = ("requests",)
+    REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    requests: _containers.RepeatedCompositeFieldContainer[CompareHandsRequest]
+    def __init__(self, requests: _Optional[_Iterable[_Union[CompareHandsRequest, _Mapping]]] = ...) -> None: ...
+
+class BatchCompareHandsResponse(_message.Message):
+    __slots__ = ("results",)
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    results: _containers.RepeatedCompositeFieldContainer[CompareHandsResult]
+    def __init__(self, results: _Optional[_Iterable[_Union[CompareHandsResult, _Mapping]]] = ...) -> None: ...
+
+class EvaluateHandStreamRequest(_message.Message):
+    __slots__ = ("requests",)
+    REQUESTS_FIELD_NUMBER: _ClassVar[int]
+    requests: _containers.RepeatedCompositeFieldContainer[EvaluateHandRequest]
+    def __init__(self, requests: _Optional[_Iterable[_Union[EvaluateHandRequest, _Mapping]]] = ...) -> None: ...
+
+class EvaluateHandStreamResponse(_message.Message):
+    __slots__ = ("results",)
+    RESULTS_FIELD_NUMBER: _ClassVar[int]
+    results: _containers.RepeatedCompositeFieldContainer[EvaluateHandResult]
+    def __init__(self, results: _Optional[_Iterable[_Union[EvaluateHandResult, _Mapping]]] = ...) -> None: ...
 
 class ValidateActionRequest(_message.Message):
     __slots__ = ("config", "history", "action")

@@ -60,6 +60,21 @@ class RulesServiceStub:
                 request_serializer=floorman_dot_v1_dot_rules__service__pb2.SettleHandRequest.SerializeToString,
                 response_deserializer=floorman_dot_v1_dot_rules__service__pb2.SettleHandResponse.FromString,
                 _registered_method=True)
+        self.BatchEvaluateHands = channel.unary_unary(
+                '/floorman.v1.RulesService/BatchEvaluateHands',
+                request_serializer=floorman_dot_v1_dot_rules__service__pb2.BatchEvaluateHandsRequest.SerializeToString,
+                response_deserializer=floorman_dot_v1_dot_rules__service__pb2.BatchEvaluateHandsResponse.FromString,
+                _registered_method=True)
+        self.BatchCompareHands = channel.unary_unary(
+                '/floorman.v1.RulesService/BatchCompareHands',
+                request_serializer=floorman_dot_v1_dot_rules__service__pb2.BatchCompareHandsRequest.SerializeToString,
+                response_deserializer=floorman_dot_v1_dot_rules__service__pb2.BatchCompareHandsResponse.FromString,
+                _registered_method=True)
+        self.EvaluateHandStream = channel.stream_stream(
+                '/floorman.v1.RulesService/EvaluateHandStream',
+                request_serializer=floorman_dot_v1_dot_rules__service__pb2.EvaluateHandStreamRequest.SerializeToString,
+                response_deserializer=floorman_dot_v1_dot_rules__service__pb2.EvaluateHandStreamResponse.FromString,
+                _registered_method=True)
 
 
 class RulesServiceServicer:
@@ -101,6 +116,35 @@ class RulesServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def BatchEvaluateHands(self, request, context):
+        """Evaluates many hands in one call: one result per request, in request order, each the
+        answer EvaluateHand would give or its own error (a bad hand never fails the call). More
+        than `batch_items` requests (default 10,000) or a request over a size limit is
+        INVALID_ARGUMENT for the whole call; an empty batch is an empty answer.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def BatchCompareHands(self, request, context):
+        """Compares the hands of many showdowns in one call: one result per request, in request
+        order, each the answer CompareHands would give or its own error (limits as
+        BatchEvaluateHands).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def EvaluateHandStream(self, request_iterator, context):
+        """Evaluates hands as a monitor sends them: each request message carries one or many hands
+        and gets exactly one response message, strictly in the order the requests were sent,
+        whose results are in the order of its hands (a bad hand is its own error and the stream
+        goes on). gRPC only (HTTP/2): the Connect port does not serve it.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_RulesServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -128,6 +172,21 @@ def add_RulesServiceServicer_to_server(servicer, server):
                     servicer.SettleHand,
                     request_deserializer=floorman_dot_v1_dot_rules__service__pb2.SettleHandRequest.FromString,
                     response_serializer=floorman_dot_v1_dot_rules__service__pb2.SettleHandResponse.SerializeToString,
+            ),
+            'BatchEvaluateHands': grpc.unary_unary_rpc_method_handler(
+                    servicer.BatchEvaluateHands,
+                    request_deserializer=floorman_dot_v1_dot_rules__service__pb2.BatchEvaluateHandsRequest.FromString,
+                    response_serializer=floorman_dot_v1_dot_rules__service__pb2.BatchEvaluateHandsResponse.SerializeToString,
+            ),
+            'BatchCompareHands': grpc.unary_unary_rpc_method_handler(
+                    servicer.BatchCompareHands,
+                    request_deserializer=floorman_dot_v1_dot_rules__service__pb2.BatchCompareHandsRequest.FromString,
+                    response_serializer=floorman_dot_v1_dot_rules__service__pb2.BatchCompareHandsResponse.SerializeToString,
+            ),
+            'EvaluateHandStream': grpc.stream_stream_rpc_method_handler(
+                    servicer.EvaluateHandStream,
+                    request_deserializer=floorman_dot_v1_dot_rules__service__pb2.EvaluateHandStreamRequest.FromString,
+                    response_serializer=floorman_dot_v1_dot_rules__service__pb2.EvaluateHandStreamResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -266,6 +325,87 @@ class RulesService:
             '/floorman.v1.RulesService/SettleHand',
             floorman_dot_v1_dot_rules__service__pb2.SettleHandRequest.SerializeToString,
             floorman_dot_v1_dot_rules__service__pb2.SettleHandResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BatchEvaluateHands(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/floorman.v1.RulesService/BatchEvaluateHands',
+            floorman_dot_v1_dot_rules__service__pb2.BatchEvaluateHandsRequest.SerializeToString,
+            floorman_dot_v1_dot_rules__service__pb2.BatchEvaluateHandsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def BatchCompareHands(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/floorman.v1.RulesService/BatchCompareHands',
+            floorman_dot_v1_dot_rules__service__pb2.BatchCompareHandsRequest.SerializeToString,
+            floorman_dot_v1_dot_rules__service__pb2.BatchCompareHandsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def EvaluateHandStream(request_iterator,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.stream_stream(
+            request_iterator,
+            target,
+            '/floorman.v1.RulesService/EvaluateHandStream',
+            floorman_dot_v1_dot_rules__service__pb2.EvaluateHandStreamRequest.SerializeToString,
+            floorman_dot_v1_dot_rules__service__pb2.EvaluateHandStreamResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -8,7 +8,13 @@ definitions (:mod:`floorman.domain.games`: pot sides, deck, exact hole cards).
   and shows down.
 """
 
-from floorman.domain.ranking.evaluate import Comparison, Evaluation, compare, evaluate
+from floorman.domain.ranking.evaluate import (
+    Comparison,
+    Evaluation,
+    compare,
+    evaluate,
+    evaluate_sides,
+)
 from floorman.domain.ranking.exact_hole import exact_high, exact_low_8
 from floorman.domain.ranking.games import (
     board_count_range,
@@ -39,6 +45,7 @@ __all__ = [
     "deck_for",
     "deck_lowest_rank",
     "evaluate",
+    "evaluate_sides",
     "every_card_of",
     "exact_high",
     "exact_low_8",

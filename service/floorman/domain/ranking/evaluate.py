@@ -81,10 +81,18 @@ def evaluate(
     on its own choice). ``players`` matters where the deck follows the players dealt in
     (7-A draw: 5 selects the 36-card deck and its A-6-7-8-9 straight).
     """
+    return evaluate_sides(side_rankings(game, players), cards, board)
+
+
+def evaluate_sides(
+    rankings: Sequence[SideRanking], cards: Sequence[Card], board: Sequence[Card] = ()
+) -> Evaluation:
+    """:func:`evaluate` with the game's ``rankings`` already looked up
+    (``side_rankings(game, players)``): for callers ranking many hands of one game."""
     cards, board = tuple(cards), tuple(board)
     high: HandValue | None = None
     low: HandValue | None = None
-    for ranking in side_rankings(game, players):
+    for ranking in rankings:
         value = _side_value(ranking, cards, board)
         if ranking.is_low:
             low = value

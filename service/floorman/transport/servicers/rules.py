@@ -22,6 +22,7 @@ from floorman.domain.ranking import Comparison, Evaluation
 from floorman.observability.metrics import Metrics
 from floorman.transport import converters, engine_converters
 from floorman.transport.errors import maps_errors
+from floorman.transport.servicers.rules_batch import BatchRules, ranked
 from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import rules_service_pb2 as rpb
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
@@ -37,6 +38,7 @@ class RulesCore:
     :mod:`floorman.app.rules`."""
 
     evaluate_hand: Callable[..., Evaluation] = evaluation.evaluate_hand
+    evaluate_if_valid: Callable[..., Evaluation | None] = evaluation.evaluate_if_valid
     compare_hands: Callable[..., Comparison] = evaluation.compare_hands
     validate_action: Callable[..., rules.ActionCheck] = rules.validate_action
     list_legal_actions: Callable[..., rules.LegalMenu] = rules.list_legal_actions
@@ -68,24 +70,9 @@ def _raise_if(problems: list[FieldViolation]) -> None:
         raise InvalidArgument(problems)
 
 
-def _ranked(number: int, rank: Callable[[Game | None], _T]) -> _T:
-    """``rank(game)`` for the request's game number; an unknown number is reported as
-    ``game: N is not a known Game`` in place of the use case's "game is required", with
-    every other problem of the request."""
-    unknown = converters.unknown_game(number)
-    try:
-        result = rank(converters.game_from_pb(number))
-    except InvalidArgument as error:
-        if unknown is None:
-            raise
-        violations = [unknown if v.field == "game" else v for v in error.violations]
-        raise InvalidArgument(violations) from None
-    _raise_if([unknown] if unknown is not None else [])
-    return result
-
-
-class RulesServicer(rpb_grpc.RulesServiceServicer):
-    """RulesService over an injected :class:`RulesCore`.
+class RulesServicer(BatchRules, rpb_grpc.RulesServiceServicer):
+    """RulesService over an injected :class:`RulesCore` (the batch and stream methods:
+    :class:`~floorman.transport.servicers.rules_batch.BatchRules`).
 
     Args:
         core: the use cases (default: :mod:`floorman.app.evaluation` and :mod:`floorman.app.rules`).
@@ -106,7 +93,7 @@ class RulesServicer(rpb_grpc.RulesServiceServicer):
     ) -> rpb.EvaluateHandResponse:
         """One hand's high and low values, with the ``board`` in the community-card games
         (INVALID_ARGUMENT for any bad card, count, board, game)."""
-        result = _ranked(
+        result = ranked(
             request.game,
             lambda game: self._core.evaluate_hand(
                 game, request.cards, players=request.players, board=request.board
@@ -123,7 +110,7 @@ class RulesServicer(rpb_grpc.RulesServiceServicer):
         ``community_cards`` (seven-card studs) or the ``board`` (community-card games) are
         shared by every hand."""
         hands: Sequence[Sequence[str]] = [hand.cards for hand in request.hands]
-        result = _ranked(
+        result = ranked(
             request.game,
             lambda game: self._core.compare_hands(
                 game,
