@@ -25,9 +25,9 @@ function generate() {
     plugins: [{ local: bin("protoc-gen-es"), out, opt: ["target=ts"] }],
   });
   // Only the files the page imports (TableService and what it imports).
-  const paths = ["poker", "rules_service", "table_service"].flatMap((name) => [
-    "--path", `floorman/v1/${name}.proto`,
-  ]);
+  // google/rpc/status.proto: rules_service.proto's batch answers import it.
+  const files = ["poker", "rules_service", "table_service"].map((name) => `floorman/v1/${name}.proto`);
+  const paths = [...files, "google/rpc/status.proto"].flatMap((file) => ["--path", file]);
   execFileSync(bin("buf"), ["generate", "--template", template, ...paths], {
     cwd: join(root, "proto"), stdio: "inherit",
   });
