@@ -67,6 +67,7 @@ def _apply(
     else:
         raise RuleViolation("action.not_allowed", f"{event!r} is not a hand event")
     new.events = events
+    new.turn_cache = None  # the options of the state before the step (HandState.turn_cache)
     return new
 
 

@@ -87,6 +87,8 @@ _SCALARS = (
     "notes",
     "events",
 )
+_CACHES = ("turn_cache",)
+"""Values worked out from the others on demand: never compared, cleared after every step."""
 
 
 class HandState:
@@ -119,9 +121,16 @@ class HandState:
     ``draw_owed`` replacement cards due to ``to_act``), the showdown (``show_queue`` still to
     act, ``show_order`` everyone in order), ``exposed`` (every hand turned up after an
     all-in), ``notes`` and ``events`` applied.
+
+    Cache (not part of the value, never compared): ``turn_cache``, the betting round's
+    :class:`~floorman.domain.engine.options.TurnOptions` for ``to_act`` once worked out
+    (``None`` until asked): :func:`~floorman.domain.engine.options.turn_options` fills it, and
+    every step clears it (:func:`~floorman.domain.engine.apply` and
+    :func:`~floorman.domain.engine.apply_in_place` on the state they return), so asking twice
+    about one state computes once, and a copy made before a step starts from it.
     """
 
-    __slots__ = _STATIC + _LISTS + _SCALARS
+    __slots__ = _STATIC + _LISTS + _SCALARS + _CACHES
 
     config: HandConfig
     spec: GameSpec
@@ -176,6 +185,7 @@ class HandState:
     exposed: bool
     notes: tuple[Finding, ...]
     events: int
+    turn_cache: object
 
     def clone(self) -> HandState:
         """A copy whose lists may be changed without touching ``self``.
@@ -226,6 +236,7 @@ class HandState:
         new.exposed = self.exposed
         new.notes = self.notes
         new.events = self.events
+        new.turn_cache = self.turn_cache
         new.stacks = self.stacks[:]
         new.bets = self.bets[:]
         new.contributed = self.contributed[:]
