@@ -104,6 +104,7 @@ def start_hand(config: HandConfig) -> HandState:
         (s.button + 1) % n if spec.has_button else _first_left_of(seats, config.button_seat)
     )
     s.forced_bring_in = positions[bring_in.seat] if bring_in is not None else NOBODY
+    s.has_board = spec.has_board
     s.stacks = [stacks[seat] for seat in seats]
     s.contributed = [0] * n
     s.folded = [False] * n

@@ -39,6 +39,7 @@ _STATIC = (
     "dealer_left",
     "dead",
     "forced_bring_in",
+    "has_board",
 )
 _LISTS = (
     "stacks",
@@ -100,7 +101,8 @@ class HandState:
     :data:`NOBODY` in stud), ``dealer_left`` (position of the first seat left of the dealer),
     ``dead`` (dead chips posted by position: dead blinds, part of ``contributed`` but never a
     bet; fixed once the forced bets are posted), ``forced_bring_in`` (the position an explicit
-    BRING_IN forced bet names to bring in, :data:`NOBODY` when the door cards choose).
+    BRING_IN forced bet names to bring in, :data:`NOBODY` when the door cards choose),
+    ``has_board`` (``spec.has_board``, a community-card game: read on every deal).
 
     Per seat, by position: ``stacks`` (chips behind), ``bets`` (in front this round),
     ``contributed`` (whole hand), ``folded``, ``all_in``, ``cards`` (own cards, dealt order,
@@ -142,6 +144,7 @@ class HandState:
     dealer_left: int
     dead: tuple[int, ...]
     forced_bring_in: int
+    has_board: bool
     stacks: list[int]
     bets: list[int]
     contributed: list[int]
@@ -204,6 +207,7 @@ class HandState:
         new.dealer_left = self.dealer_left
         new.dead = self.dead
         new.forced_bring_in = self.forced_bring_in
+        new.has_board = self.has_board
         new.street = self.street
         new.phase = self.phase
         new.community = self.community
