@@ -7,18 +7,23 @@ Two parts, every figure the median of interleaved rounds (these machines drift b
   :func:`~bench.replay_bench.load_hands`, its exclusions included): ``engine replay`` —
   :func:`~floorman.domain.engine.replay` from the mapped configuration and events;
   ``engine replay+settle`` — the same and :func:`~floorman.domain.engine.settle_hand`;
+  ``PHH map+settle (pre-parsed)`` — ``map_phh`` on the hands parsed beforehand (it steps
+  the engine while it classifies each action, asking it which check, call, bet or raise
+  the seat may make) and ``settle_hand`` on its final state: the engine as the PHH path
+  uses it, without the text parse;
   ``pokerkit state replay`` — pokerkit 0.7.7 iterating every state of the same hands from
   ``HandHistory`` objects loaded beforehand (its replay without the TOML parse; chips pushed
   and pulled at the end). Figures: µs per hand, µs per event, and the ratio to pokerkit.
 * Step cost by hand length: a long no-limit Seven Card Stud hand (7 players, every round
   min-raised :data:`RAISES_PER_ROUND` times, a call between raises, then called, to the
-  showdown: about 150 player actions and 49 deals, built once by driving the engine with its own legal
-  actions). For the first CALL at or after action ``k`` (player actions, 1-based; a CALL
-  each, so every timed step does the same work) the state before it is kept and the step is
-  timed alone, repeated: ``apply`` (what ``RecordAction`` runs: a copy of the state, then
-  the action), and ``apply+menu`` (``apply``, then ``legal_actions`` and ``snapshot`` of the
-  new state: the engine's whole share of one ``RecordAction``). Equal cost at action 5 and
-  action 40 (and 80, 120) means the step does not grow with the hand's length.
+  showdown: about 150 player actions and 42 deals, built once by driving the engine with
+  its own legal actions). For the first CALL at or after action ``k`` (player actions,
+  1-based; a CALL each, so every timed step does the same work) the state before it is
+  kept and the step is timed alone, repeated: ``apply`` (what ``RecordAction`` runs: a copy
+  of the state, then the action), and ``apply+menu`` (``apply``, then ``legal_actions`` and
+  ``snapshot`` of the new state: the engine's whole share of one ``RecordAction``). Equal
+  cost at action 5 and action 40 (and 80, 120) means the step does not grow with the
+  hand's length.
 
 Run: ``.venv/bin/python -m bench.engine_bench [--rounds 7] [--min-seconds 0.2]``
 (``python -m bench --only engine``). To compare with another checkout, put its ``service``
@@ -47,6 +52,7 @@ from floorman.domain.engine import (
     start_hand,
 )
 from floorman.domain.engine.types import Phase
+from floorman.domain.history.phh import map_phh, parse_phh
 from floorman.domain.model import (
     Action,
     ActionType,
@@ -61,8 +67,9 @@ from floorman.domain.model import (
 
 REPLAY = "engine replay"
 SETTLE = "engine replay+settle"
+MAPPED = "PHH map+settle (pre-parsed)"
 POKERKIT = "pokerkit state replay"
-CORPUS_CONTENDERS = (REPLAY, SETTLE, POKERKIT)
+CORPUS_CONTENDERS = (REPLAY, SETTLE, MAPPED, POKERKIT)
 STEP_ACTIONS = (5, 40, 80, 120)
 """The actions (1-based, player actions only) from which the next CALL's step is timed."""
 RAISES_PER_ROUND = 12
@@ -156,6 +163,7 @@ def _states_before_actions(
 
 def _corpus_runs(hands: Sequence[CorpusHand]) -> dict[str, Callable[[], None]]:
     mapped = [(hand.config, hand.events) for hand in hands]
+    parsed = [parse_phh(hand.text) for hand in hands]
     histories = [pokerkit.HandHistory.loads(hand.text) for hand in hands]
 
     def engine_replay() -> None:
@@ -166,12 +174,23 @@ def _corpus_runs(hands: Sequence[CorpusHand]) -> dict[str, Callable[[], None]]:
         for config, events in mapped:
             settle_hand(replay(config, events, allow_unknown_up=True))
 
+    def phh_mapped() -> None:
+        for record in parsed:
+            state = map_phh(record).state
+            assert state is not None  # every corpus hand here is legal (tests/corpus)
+            settle_hand(state)
+
     def pokerkit_replay() -> None:
         for history in histories:
             for _state in history:
                 pass
 
-    return {REPLAY: engine_replay, SETTLE: engine_settle, POKERKIT: pokerkit_replay}
+    return {
+        REPLAY: engine_replay,
+        SETTLE: engine_settle,
+        MAPPED: phh_mapped,
+        POKERKIT: pokerkit_replay,
+    }
 
 
 def _passes(run: Callable[[], None], min_seconds: float) -> int:

@@ -1,9 +1,12 @@
-"""The turn options kept on a state (``HandState.turn_cache``) never change an answer.
+"""What a state keeps worked out (``HandState.turn_cache``, ``view_cache``) never changes
+an answer.
 
 :func:`~floorman.domain.engine.options.turn_options` keeps its answer on the state it was
 asked about, and every step clears it: a state asked first (warm: its menu listed, as a
 table does after every action) and one never asked (cold) must step, refuse and list alike,
-and a kept answer must always equal one worked out afresh.
+and a kept answer must always equal one worked out afresh. :func:`~floorman.domain.engine.
+snapshot` keeps its seat views across steps and reuses those of unchanged seats: the
+snapshot after every step equals one taken with nothing kept.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ def fresh(state: HandState) -> TurnOptions:
 def cold(state: HandState) -> HandState:
     """A copy of ``state`` that has worked out nothing yet."""
     copy = state.clone()
-    copy.turn_cache = None
+    copy.turn_cache = copy.view_cache = None
     return copy
 
 
@@ -87,6 +90,10 @@ class CacheChecker:
 
     def __call__(self, before: HandState, event: HandEvent, after: HandState) -> None:
         assert after.turn_cache is None, "a step clears the options it read"
+        # ``after`` carries the seat views of the snapshot of ``before`` (the line below, at
+        # the step before): those of unchanged seats are reused
+        assert snapshot(after) == snapshot(cold(after))
+        assert snapshot(after) == snapshot(after)
         if before.turn_cache is not None:
             assert before.turn_cache == fresh(before)
         hot, plain = warm(before), cold(before)
@@ -127,9 +134,7 @@ def test_turn_cache__warm_and_cold_states_step_refuse_and_list_alike(
     assert state.complete  # (short stacks may leave no betting round to compare)
 
 
-def test_turn_cache__a_recorded_first_actor_other_than_the_default_gets_its_own_options() -> (
-    None
-):
+def test_turn_cache__a_recorded_first_actor_other_than_the_default_gets_its_own_options() -> None:
     """RULES.md bring-in with an unknown door card: the options kept for the default
     bring-in seat (3) are not reused when the record's seat 1 brings in instead (its
     stack differs, so would its bring-in)."""

@@ -133,7 +133,7 @@ def start_hand(config: HandConfig) -> HandState:
     s.exposed = False
     s.notes = ()
     s.events = 0
-    s.turn_cache = None
+    s.turn_cache = s.view_cache = None
     forced = config.forced_bets or _derived_forced_bets(s)
     if config.forced_bets:
         _check_board_posts(s, config.forced_bets)

@@ -88,7 +88,7 @@ _SCALARS = (
     "notes",
     "events",
 )
-_CACHES = ("turn_cache",)
+_CACHES = ("turn_cache", "view_cache")
 """Values worked out from the others on demand: never compared, cleared after every step."""
 
 
@@ -129,7 +129,11 @@ class HandState:
     (``None`` until asked): :func:`~floorman.domain.engine.options.turn_options` fills it, and
     every step clears it (:func:`~floorman.domain.engine.apply` and
     :func:`~floorman.domain.engine.apply_in_place` on the state they return), so asking twice
-    about one state computes once, and a copy made before a step starts from it.
+    about one state computes once, and a copy made before a step starts from it;
+    ``view_cache``, the seat views of the last :func:`~floorman.domain.engine.snapshot` of
+    this state or an earlier one of the hand, with the ``cards`` and ``up`` tuples they were
+    made from (``None`` until one is taken): kept across steps, each view reused only while
+    its seat is unchanged.
     """
 
     __slots__ = _STATIC + _LISTS + _SCALARS + _CACHES
@@ -189,6 +193,7 @@ class HandState:
     notes: tuple[Finding, ...]
     events: int
     turn_cache: object
+    view_cache: object
 
     def clone(self) -> HandState:
         """A copy whose lists may be changed without touching ``self``.
@@ -241,6 +246,7 @@ class HandState:
         new.notes = self.notes
         new.events = self.events
         new.turn_cache = self.turn_cache
+        new.view_cache = self.view_cache
         new.stacks = self.stacks[:]
         new.bets = self.bets[:]
         new.contributed = self.contributed[:]
