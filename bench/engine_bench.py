@@ -19,7 +19,8 @@ Two parts, every figure the median of interleaved rounds (these machines drift b
   showdown: about 150 player actions and 42 deals, built once by driving the engine with
   its own legal actions). For the first CALL at or after action ``k`` (player actions,
   1-based; a CALL each, so every timed step does the same work) the state before it is
-  kept and the step is timed alone, repeated: ``apply`` (what ``RecordAction`` runs: a copy
+  kept, listed as a table lists it after the event that made it, and the step is timed
+  alone, repeated: ``apply`` (what ``RecordAction`` runs: a copy
   of the state, then the action), and ``apply+menu`` (``apply``, then ``legal_actions`` and
   ``snapshot`` of the new state: the engine's whole share of one ``RecordAction``). Equal
   cost at action 5 and action 40 (and 80, 120) means the step does not grow with the
@@ -151,10 +152,14 @@ def long_hand(players: int = 7) -> tuple[HandConfig, tuple[HandEvent, ...]]:
 def _states_before_actions(
     config: HandConfig, events: Sequence[HandEvent]
 ) -> list[tuple[int, HandState, Action]]:
-    """``(events before, state, action)`` for every player action of the hand, in order."""
+    """``(events before, state, action)`` for every player action of the hand, in order;
+    each state listed (``legal_actions`` and ``snapshot``) as a table lists it in the answer
+    to the event that made it."""
     out = []
     state = start_hand(config)
     for index, event in enumerate(events):
+        legal_actions(state)
+        snapshot(state)
         if isinstance(event, Action):
             out.append((index, state, event))
         state = apply(state, event)
