@@ -12,6 +12,8 @@ Sections (each is also runnable alone as ``python -m bench.<module>``):
 * ``connect`` — EvaluateHand over Connect (``--http-listen``, HTTP/1.1 JSON and binary)
   beside the gRPC port at concurrency 1 and 8 (issue 14).
 * ``replay`` — corpus hands replayed per second vs pokerkit (issue 3).
+* ``engine`` — the engine step alone: pre-mapped corpus replay (+ settlement) vs pokerkit's
+  state replay, and one step at action 5 vs action 40 of a long hand (issue 15 points 3, 4).
 * ``store`` — raw store commit and append rates (issue 4).
 * ``table`` — durable RecordAction latency at 1 and 50 tables (issue 4).
 * ``audit`` — hands audited per second vs pokerkit loading the same PHH (issue 5), and per
@@ -41,6 +43,7 @@ SECTIONS: dict[str, str] = {
     "batch": "bench.batch_bench",
     "connect": "bench.connect_bench",
     "replay": "bench.replay_bench",
+    "engine": "bench.engine_bench",
     "store": "bench.store_bench",
     "table": "bench.table_bench",
     "audit": "bench.audit_bench",

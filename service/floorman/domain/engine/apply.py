@@ -67,13 +67,15 @@ def _apply(
     else:
         raise RuleViolation("action.not_allowed", f"{event!r} is not a hand event")
     new.events = events
+    new.turn_cache = None  # the options of the state before the step (HandState.turn_cache)
     return new
 
 
 def _apply_action(s: HandState, action: Action, copy: bool) -> HandState:
     """Dispatch an action on the phase of the hand (after refusing fields its type does not
     take: ``action.extra_cards`` / ``action.extra_amount``)."""
-    check_action_fields(action)
+    if action.cards or action.amount:  # stray_fields only ever flags one of these two
+        check_action_fields(action)
     pos = s.positions.get(action.seat)
     exposed_show = (
         action.type is ActionType.SHOW and s.exposed and pos is not None and not s.folded[pos]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from floorman.domain.engine.flow import end_round, finish, first_needing, note
 from floorman.domain.engine.options import (
     TurnOptions,
+    amount_to_call,
     fixed_limit_sizes,
     is_completion_round,
     no_limit_bounds,
@@ -18,6 +19,7 @@ from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Action, ActionType, BettingStructure
 
 _AGGRESSIVE = (ActionType.BET, ActionType.RAISE, ActionType.COMPLETE)
+_PASSIVE = (ActionType.FOLD, ActionType.CHECK, ActionType.CALL)
 
 
 def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandState:
@@ -44,8 +46,14 @@ def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandSt
             expected=expected,
             actual=action.seat,
         )
+    kind = action.type
+    if kind in _AGGRESSIVE and not s0.candidates:
+        # worked out on ``s0`` itself (its cache): the menu of the same state reuses them
+        turn_options(s0)
     s = s0.clone() if copy else s0
     if s.candidates:  # the rule needs unknown up cards: the recorded actor is accepted
+        if pos != s.to_act:
+            s.turn_cache = None  # the options were for the default first actor
         s.to_act = s.round_first = pos
         note(
             s,
@@ -54,22 +62,10 @@ def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandSt
             "unknown up cards",
             pos=pos,
         )
-    kind = action.type
-    options = turn_options(s, with_raises=kind in _AGGRESSIVE)
-    if kind is ActionType.FOLD:
-        _check(options.can_fold, s, pos, "the bring-in may not fold")
-        check_no_amount(action)
-        s.folded[pos] = True
-    elif kind is ActionType.CHECK:
-        _check(options.can_check, s, pos, _why_not_check(options))
-        check_no_amount(action)
-        _mark_acted(s, pos)
-    elif kind is ActionType.CALL:
-        _check(options.call > 0, s, pos, _why_not_call(options))
-        _check_call_amount(action, options.call)
-        _put(s, pos, options.call)
-        _mark_acted(s, pos)
+    if kind in _PASSIVE:
+        _passive(s, pos, action)
     elif kind is ActionType.BRING_IN:
+        options = turn_options(s, with_raises=False)
         _check(options.bring_in > 0, s, pos, "no bring-in is due now")
         if action.amount and action.amount != options.bring_in:
             raise RuleViolation(
@@ -86,7 +82,7 @@ def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandSt
         s.aggressor = pos
         _mark_acted(s, pos)
     elif kind in _AGGRESSIVE:
-        _aggress(s, pos, action, options)
+        _aggress(s, pos, action, turn_options(s))
     else:
         raise RuleViolation(
             "action.not_allowed",
@@ -98,6 +94,41 @@ def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandSt
     s.first_rule = "turn.out_of_turn"
     _advance(s, pos)
     return s
+
+
+def _passive(s: HandState, pos: int, action: Action) -> None:
+    """Validate and apply a FOLD, CHECK or CALL by ``pos`` (the seat to act).
+
+    Checked against :func:`~floorman.domain.engine.options.turn_options`; when they are not
+    worked out yet and no bring-in is pending, the answer they would give is read straight
+    from the state instead (FOLD always, CHECK with nothing to call, CALL the chips
+    :func:`~floorman.domain.engine.options.amount_to_call` gives), without building them; a
+    refusal builds them for its message."""
+    kind = action.type
+    call = 0
+    ok = False
+    if s.turn_cache is None and not s.bring_in_pending:
+        call = amount_to_call(s, pos)
+        ok = kind is ActionType.FOLD or (call == 0) == (kind is ActionType.CHECK)
+    if not ok:
+        options = turn_options(s, with_raises=False)
+        call = options.call
+        if kind is ActionType.FOLD:
+            _check(options.can_fold, s, pos, "the bring-in may not fold")
+        elif kind is ActionType.CHECK:
+            _check(options.can_check, s, pos, _why_not_check(options))
+        else:
+            _check(call > 0, s, pos, _why_not_call(options))
+    if kind is ActionType.FOLD:
+        check_no_amount(action)
+        s.folded[pos] = True
+    elif kind is ActionType.CHECK:
+        check_no_amount(action)
+        _mark_acted(s, pos)
+    else:
+        _check_call_amount(action, call)
+        _put(s, pos, call)
+        _mark_acted(s, pos)
 
 
 def _first_reason(rule: str, s: HandState) -> str:

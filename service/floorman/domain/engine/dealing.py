@@ -26,8 +26,18 @@ def check_new_cards(s: HandState, cards: Sequence[Card | None], *, seat: int) ->
             draw reshuffle, or twice in ``cards``).
     """
     known: set[Card] = set()
+    used, available = s.used, s.available
     for card in cards:
         if card is None:
+            continue
+        if (
+            card.__class__ is int
+            and 0 <= card < 52
+            and card in s.deck
+            and card not in known
+            and (card not in used or card in available)
+        ):
+            known.add(card)  # the usual case: a new card of the deck (checked as below)
             continue
         if not isinstance(card, int) or isinstance(card, bool) or not 0 <= card < 52:
             raise RuleViolation(
@@ -116,7 +126,7 @@ def apply_deal(
         return _burn(s0, deal, cards, copy)
     if s0.phase is not Phase.DEALING:
         message = f"no cards are due now (the hand is {s0.phase.value})"
-        if deal.seat == 0 and s0.spec.has_board:
+        if deal.seat == 0 and s0.has_board:
             raise RuleViolation("board.count", message, actual=len(cards))
         raise _count_error(message, seat=deal.seat)
     if not allow_unknown_up and is_unknown_face_up(deal):
@@ -173,7 +183,7 @@ def _street_deal(
 ) -> HandState:
     seat, n = deal.seat, len(cards)
     community = _community_due(s0)
-    board = s0.spec.has_board
+    board = s0.has_board
     if seat == 0:
         if not community:
             if board:

@@ -43,9 +43,18 @@ def needs_action(s: HandState, pos: int, able: int) -> bool:
 
 
 def first_needing(s: HandState, start: int, able: int) -> int:
-    """The first position clockwise from ``start`` (itself included) that must act."""
+    """The first position clockwise from ``start`` (itself included) that must act
+    (:func:`needs_action`, spelled out here: this runs after every betting action)."""
+    folded, all_in, bets, acted_seq = s.folded, s.all_in, s.bets, s.acted_seq
+    current = s.current_bet
     for pos in s.clockwise(start):
-        if needs_action(s, pos, able):
+        if folded[pos] or all_in[pos]:
+            continue
+        bet = bets[pos]
+        if bet < current:
+            if able >= 2 or needs_action(s, pos, able):
+                return pos
+        elif acted_seq[pos] < 0 and able >= 2:
             return pos
     return NOBODY
 

@@ -158,7 +158,22 @@ def turn_options(s: HandState, *, with_raises: bool = True) -> TurnOptions:
     the betting for this seat, calling takes its whole stack, or nobody could call more.
     Without ``with_raises`` (checking a FOLD, CHECK, CALL or BRING_IN) the bet and raise
     amounts are not worked out: ``raises`` is empty and ``blocked_rule`` ``""``.
+
+    The full answer is kept on the state (``HandState.turn_cache``, cleared by every step):
+    asking again about the same state, or stepping it (``apply`` checks the action against
+    these options), reuses it; the answer is the same object, to be read, never changed.
     """
+    cached = s.turn_cache
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    options = _turn_options(s, with_raises)
+    if with_raises:
+        s.turn_cache = options
+    return options
+
+
+def _turn_options(s: HandState, with_raises: bool) -> TurnOptions:
+    """:func:`turn_options` worked out from the state."""
     pos = s.to_act
     stack, cb = s.stacks[pos], s.current_bet
     limit = s.config.betting_structure is BettingStructure.FIXED_LIMIT

@@ -9,6 +9,7 @@ cards").
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 from floorman.domain import ranking
 from floorman.domain.cards import ACE, Card
@@ -20,8 +21,9 @@ _HIGHEST_RAZZ_CARD = 11 * 4 + 3  # Ks: the highest door card in Razz (ace low)
 
 
 def up_cards(state: HandState, pos: int) -> tuple[Card | None, ...]:
-    """The face-up own cards of position ``pos`` (community excluded), in dealt order."""
-    return tuple(c for c, u in zip(state.cards[pos], state.up[pos], strict=True) if u)
+    """The face-up own cards of position ``pos`` (community excluded), in dealt order
+    (``cards`` and ``up`` are parallel: every deal extends both by the same count)."""
+    return tuple(compress(state.cards[pos], state.up[pos]))
 
 
 def _razz_door_key(card: Card) -> tuple[int, int]:

@@ -104,6 +104,7 @@ def start_hand(config: HandConfig) -> HandState:
         (s.button + 1) % n if spec.has_button else _first_left_of(seats, config.button_seat)
     )
     s.forced_bring_in = positions[bring_in.seat] if bring_in is not None else NOBODY
+    s.has_board = spec.has_board
     s.stacks = [stacks[seat] for seat in seats]
     s.contributed = [0] * n
     s.folded = [False] * n
@@ -132,6 +133,7 @@ def start_hand(config: HandConfig) -> HandState:
     s.exposed = False
     s.notes = ()
     s.events = 0
+    s.turn_cache = s.view_cache = None
     forced = config.forced_bets or _derived_forced_bets(s)
     if config.forced_bets:
         _check_board_posts(s, config.forced_bets)

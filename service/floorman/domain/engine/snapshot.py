@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from floorman.domain.engine.dealing import pending_deals
-from floorman.domain.engine.order import up_cards
 from floorman.domain.engine.state import HandState
 from floorman.domain.engine.types import Phase, SeatView, Snapshot
 
@@ -31,19 +32,7 @@ def snapshot(state: HandState) -> Snapshot:
     if betting:
         pos = state.to_act
         amount_to_call = min(max(state.current_bet - state.bets[pos], 0), state.stacks[pos])
-    seats = tuple(
-        SeatView(
-            seat=seat,
-            stack=state.stacks[pos],
-            bet=state.bets[pos],
-            contributed=state.contributed[pos],
-            folded=state.folded[pos],
-            all_in=state.all_in[pos] and not state.folded[pos],
-            up_cards=up_cards(state, pos),
-            card_count=len(state.cards[pos]),
-        )
-        for pos, seat in enumerate(state.seats)
-    )
+    seats = _seat_views(state)
     return Snapshot(
         street=street_name(state),
         phase=state.phase.value,
@@ -58,3 +47,66 @@ def snapshot(state: HandState) -> Snapshot:
         community=state.community,
         notes=state.notes,
     )
+
+
+def _seat_views(state: HandState) -> tuple[SeatView, ...]:
+    """Every seat's :class:`SeatView`, by position.
+
+    A table lists a snapshot after every event, and one event changes one or two seats: the
+    views of the previous snapshot (``HandState.view_cache``, carried by every copy) are kept
+    for the seats whose stack, bet, contributed chips, folded and all-in flags are equal and
+    whose ``cards`` / ``up`` tuples are the same objects (tuples are replaced whenever a seat's
+    cards change), and rebuilt for the others; the answer is the same either way.
+    """
+    seats, stacks, bets, contributed = state.seats, state.stacks, state.bets, state.contributed
+    folded, all_in, cards, up = state.folded, state.all_in, state.cards, state.up
+    kept = state.view_cache
+    if kept is None:
+        # positional, in SeatView's field order (seat, stack, bet, contributed, folded,
+        # all_in, up_cards, card_count): keywords cost a third more
+        views = tuple(
+            map(
+                SeatView,
+                seats,
+                stacks,
+                bets,
+                contributed,
+                folded,
+                [a and not f for a, f in zip(all_in, folded, strict=True)],
+                map(tuple, map(compress, cards, up)),
+                map(len, cards),
+            )
+        )
+    else:
+        old_views, old_cards, old_up = kept
+        out = []
+        for pos, view in enumerate(old_views):
+            held, face = cards[pos], up[pos]
+            out_of_hand = folded[pos]
+            shoved = all_in[pos] and not out_of_hand
+            if (
+                old_cards[pos] is held
+                and old_up[pos] is face
+                and view.stack == stacks[pos]
+                and view.bet == bets[pos]
+                and view.contributed == contributed[pos]
+                and view.folded == out_of_hand
+                and view.all_in == shoved
+            ):
+                out.append(view)
+            else:
+                out.append(
+                    SeatView(
+                        seats[pos],
+                        stacks[pos],
+                        bets[pos],
+                        contributed[pos],
+                        out_of_hand,
+                        shoved,
+                        tuple(compress(held, face)),
+                        len(held),
+                    )
+                )
+        views = tuple(out)
+    state.view_cache = (views, tuple(cards), tuple(up))
+    return views

@@ -39,6 +39,7 @@ _STATIC = (
     "dealer_left",
     "dead",
     "forced_bring_in",
+    "has_board",
 )
 _LISTS = (
     "stacks",
@@ -87,6 +88,8 @@ _SCALARS = (
     "notes",
     "events",
 )
+_CACHES = ("turn_cache", "view_cache")
+"""Values worked out from the others on demand: never compared, cleared after every step."""
 
 
 class HandState:
@@ -98,7 +101,8 @@ class HandState:
     :data:`NOBODY` in stud), ``dealer_left`` (position of the first seat left of the dealer),
     ``dead`` (dead chips posted by position: dead blinds, part of ``contributed`` but never a
     bet; fixed once the forced bets are posted), ``forced_bring_in`` (the position an explicit
-    BRING_IN forced bet names to bring in, :data:`NOBODY` when the door cards choose).
+    BRING_IN forced bet names to bring in, :data:`NOBODY` when the door cards choose),
+    ``has_board`` (``spec.has_board``, a community-card game: read on every deal).
 
     Per seat, by position: ``stacks`` (chips behind), ``bets`` (in front this round),
     ``contributed`` (whole hand), ``folded``, ``all_in``, ``cards`` (own cards, dealt order,
@@ -119,9 +123,20 @@ class HandState:
     ``draw_owed`` replacement cards due to ``to_act``), the showdown (``show_queue`` still to
     act, ``show_order`` everyone in order), ``exposed`` (every hand turned up after an
     all-in), ``notes`` and ``events`` applied.
+
+    Cache (not part of the value, never compared): ``turn_cache``, the betting round's
+    :class:`~floorman.domain.engine.options.TurnOptions` for ``to_act`` once worked out
+    (``None`` until asked): :func:`~floorman.domain.engine.options.turn_options` fills it, and
+    every step clears it (:func:`~floorman.domain.engine.apply` and
+    :func:`~floorman.domain.engine.apply_in_place` on the state they return), so asking twice
+    about one state computes once, and a copy made before a step starts from it;
+    ``view_cache``, the seat views of the last :func:`~floorman.domain.engine.snapshot` of
+    this state or an earlier one of the hand, with the ``cards`` and ``up`` tuples they were
+    made from (``None`` until one is taken): kept across steps, each view reused only while
+    its seat is unchanged.
     """
 
-    __slots__ = _STATIC + _LISTS + _SCALARS
+    __slots__ = _STATIC + _LISTS + _SCALARS + _CACHES
 
     config: HandConfig
     spec: GameSpec
@@ -133,6 +148,7 @@ class HandState:
     dealer_left: int
     dead: tuple[int, ...]
     forced_bring_in: int
+    has_board: bool
     stacks: list[int]
     bets: list[int]
     contributed: list[int]
@@ -176,6 +192,8 @@ class HandState:
     exposed: bool
     notes: tuple[Finding, ...]
     events: int
+    turn_cache: object
+    view_cache: object
 
     def clone(self) -> HandState:
         """A copy whose lists may be changed without touching ``self``.
@@ -194,6 +212,7 @@ class HandState:
         new.dealer_left = self.dealer_left
         new.dead = self.dead
         new.forced_bring_in = self.forced_bring_in
+        new.has_board = self.has_board
         new.street = self.street
         new.phase = self.phase
         new.community = self.community
@@ -226,6 +245,8 @@ class HandState:
         new.exposed = self.exposed
         new.notes = self.notes
         new.events = self.events
+        new.turn_cache = self.turn_cache
+        new.view_cache = self.view_cache
         new.stacks = self.stacks[:]
         new.bets = self.bets[:]
         new.contributed = self.contributed[:]

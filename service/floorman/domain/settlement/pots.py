@@ -150,15 +150,17 @@ def build_pots(
         raise InvalidArgument.single("folded", "", "every seat folded: nobody can win the pot")
     levels = sorted({amount for amount in live.values() if amount > 0}) or [0]
     pots: list[tuple[int, tuple[int, ...]]] = []
-    previous = 0
+    chips = list(contributions.values())
+    below = 0  # sum(min(c, previous level)): the chips of the pots built so far
     for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in contributions.values())
+        upto = sum([c if c < level else level for c in chips])
+        amount = upto - below  # every seat's chips between the previous level and this one
         eligible = tuple(sorted(seat for seat, c in live.items() if c >= level))
         if pots and pots[-1][1] == eligible:
             amount += pots.pop()[0]
         pots.append((amount, eligible))
-        previous = level
-    dead_above = sum(max(0, c - previous) for c in contributions.values())
+        below = upto
+    dead_above = sum(chips) - below  # chips above the highest live level
     if dead_above:
         amount, eligible = pots.pop()
         pots.append((amount + dead_above, eligible))

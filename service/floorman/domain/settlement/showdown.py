@@ -144,6 +144,19 @@ def _check_cards(
     if len(community) > spec.board_cards and spec.has_board:
         message = f"{len(community)} board cards; {spec.board_cards} at most"
         problems.append(FieldViolation("community", "card.count", message))
+    has_board, hand_cards = spec.has_board, spec.hand_cards
+    every = [card for cards in own.values() for card in cards]
+    every.extend(community)
+    if (
+        not problems
+        and len(set(every)) == len(every)
+        and deck.issuperset(every)
+        and not any(
+            len(cards) != hand_cards if has_board else len(cards) + len(community) != size
+            for cards in own.values()
+        )
+    ):
+        return  # the usual case, in one pass: every size right, every card new and in the deck
     for seat, cards in own.items():
         field = f"hands[{seat}]"
         if spec.has_board and len(cards) != spec.hand_cards:
