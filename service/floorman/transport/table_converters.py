@@ -505,12 +505,32 @@ def _event_field_fast(event: model.HandEvent) -> bytes:
     return data
 
 
+_EVENTS_BYTES: dict[str, tuple[tuple[model.HandEvent, ...], bytes]] = {}
+_EVENTS_BYTES_LIMIT: Final = 4096
+
+
+def _events_bytes(hand_id: str, events: tuple[model.HandEvent, ...]) -> bytes:
+    """The ``events`` fields of a hand's (redacted) events: the bytes of the longest prefix
+    already serialized for the hand (checked equal, identity first) extended by the new
+    events, so the answer to action 40 serializes one event, not forty."""
+    entry = _EVENTS_BYTES.get(hand_id)
+    data, start = b"", 0
+    if entry is not None and len(entry[0]) <= len(events) and events[: len(entry[0])] == entry[0]:
+        data, start = entry[1], len(entry[0])
+    if start < len(events):
+        data += b"".join([_event_field_fast(e) for e in events[start:]])
+    if len(_EVENTS_BYTES) >= _EVENTS_BYTES_LIMIT:
+        _EVENTS_BYTES.clear()
+    _EVENTS_BYTES[hand_id] = (events, data)
+    return data
+
+
 def hand_view_bytes(view: HandView) -> bytes:
     """The serialized ``HandView`` of ``view``: the hand's events are serialized once each
     and appended as repeated ``events`` fields (protobuf parsers accept fields in any
     order), so a long hand costs little more per answer than a short one."""
     head = hand_view_to_pb(view, with_events=False).SerializeToString(deterministic=True)
-    return head + b"".join([_event_field_fast(e) for e in view.events])
+    return head + _events_bytes(view.hand_id, view.events)
 
 
 def _positions(positions: Positions | None) -> dict[str, int]:

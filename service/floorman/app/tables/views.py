@@ -146,6 +146,35 @@ def table_view(state: TableState) -> TableView:
     )
 
 
+_Events = tuple[HandEvent, ...]
+_REDACTED: dict[tuple[str, Viewer, bool, frozenset[Card]], tuple[_Events, _Events]] = {}
+_REDACTED_LIMIT = 4096
+
+
+def _redacted(
+    run: HandRun, viewer: Viewer, hand_over: bool, public: frozenset[Card]
+) -> tuple[HandEvent, ...]:
+    """``run.events`` redacted for ``viewer``; the events already redacted for the same
+    hand, viewer and visibility are reused (a prefix check, identity first), so an answer
+    late in a long hand redacts only its new events."""
+    key = (run.hand_id, viewer, hand_over, public)
+    events = run.events
+    entry = _REDACTED.get(key)
+    done: tuple[HandEvent, ...] = ()
+    if entry is not None and len(entry[0]) <= len(events) and events[: len(entry[0])] == entry[0]:
+        done = entry[1]
+    start = len(done)
+    if start < len(events):
+        done = done + tuple(
+            redact_event(event, viewer=viewer, hand_over=hand_over, public=public)
+            for event in events[start:]
+        )
+    if len(_REDACTED) >= _REDACTED_LIMIT:
+        _REDACTED.clear()
+    _REDACTED[key] = (events, done)
+    return done
+
+
 def hand_view(table_id: str, run: HandRun, viewer: Viewer) -> HandView:
     """The view of hand ``run`` for ``viewer`` (hole cards redacted)."""
     hand_over = run.settled
@@ -158,10 +187,7 @@ def hand_view(table_id: str, run: HandRun, viewer: Viewer) -> HandView:
         positions=run.positions,
         state=snapshot(run.state),
         legal_actions=legal_actions(run.state),
-        events=tuple(
-            redact_event(event, viewer=viewer, hand_over=hand_over, public=public)
-            for event in run.events
-        ),
+        events=_redacted(run, viewer, hand_over, public),
         complete=hand_over,
         result=run.result,
     )
