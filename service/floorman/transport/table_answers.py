@@ -34,7 +34,7 @@ __all__ = ["RESPONSES", "encode_outcome", "hand_view_bytes", "table_bytes"]
 _EVENTS_FIELD: Final = tpb.HandView.DESCRIPTOR.fields_by_name["events"].number
 _CONFIG_FIELD: Final = tpb.HandView.DESCRIPTOR.fields_by_name["config"].number
 _SETTINGS_FIELD: Final = tpb.Table.DESCRIPTOR.fields_by_name["settings"].number
-_CACHE_LIMIT: Final = 4096
+_CACHE_LIMIT: Final = 512
 
 
 def _varint(value: int) -> bytes:
@@ -91,19 +91,21 @@ def _config_field(config: model.HandConfig) -> bytes:
 _EVENTS_BYTES: dict[str, tuple[tuple[model.HandEvent, ...], bytes]] = {}
 
 
-def _events_bytes(hand_id: str, events: tuple[model.HandEvent, ...]) -> bytes:
+def _events_bytes(hand_id: str, events: tuple[model.HandEvent, ...], *, done: bool) -> bytes:
     """The ``events`` fields of a hand's (redacted) events: the bytes of the longest prefix
     already serialized for the hand (checked equal, identity first) extended by the new
-    events, so the answer to action 40 serializes one event, not forty."""
-    entry = _EVENTS_BYTES.get(hand_id)
+    events, so the answer to action 40 serializes one event, not forty. Only running hands
+    are kept (``done``: the hand is complete, its entry dropped)."""
+    entry = _EVENTS_BYTES.pop(hand_id, None)
     data, start = b"", 0
     if entry is not None and len(entry[0]) <= len(events) and events[: len(entry[0])] == entry[0]:
         data, start = entry[1], len(entry[0])
     if start < len(events):
         data += b"".join([_by_identity(e, _event_field) for e in events[start:]])
-    if len(_EVENTS_BYTES) >= _CACHE_LIMIT:
-        _EVENTS_BYTES.clear()
-    _EVENTS_BYTES[hand_id] = (events, data)
+    if not done:
+        if len(_EVENTS_BYTES) >= _CACHE_LIMIT:
+            _EVENTS_BYTES.clear()
+        _EVENTS_BYTES[hand_id] = (events, data)
     return data
 
 
@@ -121,7 +123,7 @@ def hand_view_bytes(view: HandView) -> bytes:
     return (
         head.SerializeToString(deterministic=True)
         + _by_identity(view.config, _config_field)
-        + _events_bytes(view.hand_id, view.events)
+        + _events_bytes(view.hand_id, view.events, done=view.complete)
     )
 
 

@@ -147,31 +147,39 @@ def table_view(state: TableState) -> TableView:
 
 
 _Events = tuple[HandEvent, ...]
-_REDACTED: dict[tuple[str, Viewer, bool, frozenset[Card]], tuple[_Events, _Events]] = {}
-_REDACTED_LIMIT = 4096
+_REDACTED: dict[tuple[str, Viewer], tuple[frozenset[Card], _Events, _Events]] = {}
+_REDACTED_LIMIT = 512
 
 
 def _redacted(
     run: HandRun, viewer: Viewer, hand_over: bool, public: frozenset[Card]
 ) -> tuple[HandEvent, ...]:
-    """``run.events`` redacted for ``viewer``; the events already redacted for the same
-    hand, viewer and visibility are reused (a prefix check, identity first), so an answer
-    late in a long hand redacts only its new events."""
-    key = (run.hand_id, viewer, hand_over, public)
+    """``run.events`` redacted for ``viewer``; while the hand runs, the events already
+    redacted for the same hand, viewer and public cards are reused (a prefix check, identity
+    first), so an answer late in a long hand redacts only its new events. Only running hands
+    are kept (a settled hand's entry is dropped), at most :data:`_REDACTED_LIMIT`."""
+    key = (run.hand_id, viewer)
     events = run.events
-    entry = _REDACTED.get(key)
-    done: tuple[HandEvent, ...] = ()
-    if entry is not None and len(entry[0]) <= len(events) and events[: len(entry[0])] == entry[0]:
-        done = entry[1]
+    done: _Events = ()
+    entry = _REDACTED.pop(key, None)
+    if (
+        entry is not None
+        and not hand_over
+        and entry[0] == public
+        and len(entry[1]) <= len(events)
+        and events[: len(entry[1])] == entry[1]
+    ):
+        done = entry[2]
     start = len(done)
     if start < len(events):
         done = done + tuple(
             redact_event(event, viewer=viewer, hand_over=hand_over, public=public)
             for event in events[start:]
         )
-    if len(_REDACTED) >= _REDACTED_LIMIT:
-        _REDACTED.clear()
-    _REDACTED[key] = (events, done)
+    if not hand_over:
+        if len(_REDACTED) >= _REDACTED_LIMIT:
+            _REDACTED.clear()
+        _REDACTED[key] = (public, events, done)
     return done
 
 
