@@ -218,6 +218,50 @@ def history(
     return out
 
 
+def snapshot_cost(counts: Sequence[int] = (25, 500, 10_000)) -> list[str]:
+    """The snapshot of a table with ``counts`` hands in its index: encode and decode ms
+    (median of 7) and size."""
+    from dataclasses import replace
+    from datetime import UTC, datetime
+
+    from floorman.app.tables import codec
+    from floorman.app.tables.repository import snapshot_from, snapshot_json
+    from floorman.domain.model import Game, Stakes
+    from floorman.domain.table.events import TableCreated
+    from floorman.domain.table.settings import TableSettings, check_settings
+    from floorman.domain.table.state import HandSpan, open_table
+
+    settings = check_settings(
+        TableSettings(game=Game.SEVEN_CARD_STUD, stakes=Stakes(small_bet=20, ante=5))
+    )
+    now = datetime.now(UTC)
+    base = open_table("t", TableCreated(settings=settings, created_at=now), sequence=1,
+                      recorded_at=now)  # fmt: skip
+    lines = []
+    for count in counts:
+        spans = {
+            f"{i:032x}": HandSpan(
+                hand_id=f"{i:032x}", number=i, first_sequence=10 * i, last_sequence=10 * i + 9
+            )
+            for i in range(1, count + 1)
+        }
+        last = 10 * count + 9
+        state = replace(base, hands=spans, hand_count=count, sequence=last, state_sequence=last)
+        encode, decode = [], []
+        for _ in range(7):
+            began = time.process_time()
+            payload = codec.dumps(snapshot_json(state))
+            encode.append(time.process_time() - began)
+            began = time.process_time()
+            snapshot_from(codec.json_loads(payload))
+            decode.append(time.process_time() - began)
+        lines.append(
+            f"snapshot at {count:,} hands: encode {1e3 * statistics.median(encode):.2f} ms, "
+            f"decode {1e3 * statistics.median(decode):.2f} ms, {len(payload):,} bytes"
+        )
+    return lines
+
+
 def run(*, postgres: bool, counts: Sequence[int] = HISTORY_HANDS, rounds: int = 3) -> str:
     """Both curves on every backend, ``rounds`` rounds interleaved; medians."""
     from floorman.observability.logging import configure_logging
@@ -226,6 +270,7 @@ def run(*, postgres: bool, counts: Sequence[int] = HISTORY_HANDS, rounds: int = 
     began = time.perf_counter()
     log = _history_log(max(counts))
     lines = [f"history of {max(counts):,} hands built in {time.perf_counter() - began:.1f} s"]
+    lines += snapshot_cost()
     with bench_urls(postgres=postgres) as urls:
         long: dict[str, list[dict[int, float]]] = {name: [] for name in urls}
         hist: dict[str, list[dict[int, float]]] = {name: [] for name in urls}
