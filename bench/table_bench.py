@@ -14,9 +14,12 @@ store's raw empty-commit and one-event-append rates measured in the same run
 (:mod:`bench.store_bench`). Games: Seven Card Stud, six players with deep stacks, so each
 action may also carry the service's deals and settlement in its transaction.
 
-Target (issue 4): p99 under 20 ms at 50 tables. Run::
+Target (issue 4): p99 under 20 ms at 50 tables. Then (issue 15 point 4) the server's CPU per
+RecordAction against the hand's length and the table's history (:mod:`bench.table_curve`).
+Run::
 
     .venv/bin/python -m bench.table_bench [--seconds 20] [--rounds 5] [--no-postgres]
+    .venv/bin/python -m bench.table_bench --only-curve     # the CPU curve only
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from bench import table_curve
 from bench.grpc_bench import _free_port, wait_until_serving
 from bench.store_bench import bench_urls, measure
 
@@ -481,7 +485,13 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="pending_writes values of the 100-writer runs")  # fmt: skip
     parser.add_argument("--only-writers", action="store_true",
                         help="only the 100-writer runs")  # fmt: skip
+    parser.add_argument("--only-curve", action="store_true",
+                        help="only the CPU-per-action curve (bench.table_curve)")  # fmt: skip
+    parser.add_argument("--no-curve", action="store_true")
     args = parser.parse_args(argv)
+    if args.only_curve:
+        print(table_curve.run(postgres=not args.no_postgres))
+        return
     if args.only_writers:
         bounds = [int(b) for b in args.bounds.split(",")]
         print(writers_only(seconds=args.writers_seconds, postgres=not args.no_postgres,
@@ -489,6 +499,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         return
     print(run(seconds=args.seconds, rounds=args.rounds, burst_seconds=args.burst_seconds,
               postgres=not args.no_postgres, writers_seconds=args.writers_seconds))  # fmt: skip
+    if not args.no_curve:
+        print(table_curve.run(postgres=not args.no_postgres))
 
 
 def writers_only(*, seconds: float, postgres: bool, bounds: Sequence[int] = (64, 16, 0)) -> str:

@@ -1,10 +1,15 @@
-"""Group commit: one writer thread drains a bounded queue of pending writes into one durable
-transaction per batch (issue 16, write pressure).
+"""Group commit: the writes queued meanwhile go into one durable transaction per batch
+(issue 16, write pressure), committed by a leader among the callers' threads.
 
 A caller's thread hands its write (a function of the open connection) to
 :meth:`GroupCommitter.submit` and blocks until the batch holding it is committed; only then
-does it get its result, so an answer is never sent before its events are durable. The writer
-takes every write queued meanwhile (at most ``max_batch``) and runs them in one transaction,
+does it get its result, so an answer is never sent before its events are durable. The caller
+that finds no batch in progress becomes the leader: it takes every write queued (its own
+first, at most ``max_batch``) and commits them itself, so a lone writer pays no hand-off to
+another thread (issue 15 point 4: two thread switches and GIL hand-offs per write were a
+large part of a RecordAction's CPU). The leader then hands the leadership to the oldest
+write queued meanwhile (its caller wakes up and commits the next batch) and returns. A batch
+runs in one transaction,
 each inside its own savepoint: a write refused by its checks (:class:`StoreError`:
 duplicate, conflict, stale sequence, closed table) is rolled back alone and its error is
 given to its caller after the commit, like the results. When the batch itself fails (disk
@@ -39,14 +44,17 @@ MAX_RETRY_AFTER: Final = 2.0
 class Pending:
     """One queued write: ``work(conn)`` and, once done, its ``result`` or ``error``."""
 
-    __slots__ = ("done", "error", "result", "taken", "work")
+    __slots__ = ("done", "error", "finished", "lead", "result", "taken", "wake", "work")
 
     def __init__(self, work: Callable[[Any], Any]) -> None:
         self.work = work
-        self.done = threading.Event()
+        self.wake = threading.Event()  # set when finished, or when made the leader
+        self.done = self.wake  # the historical name (tests wait on it)
         self.result: Any = None
         self.error: BaseException | None = None
         self.taken = False
+        self.lead = False
+        self.finished = False
 
 
 Batch = Callable[[list[Pending]], None]
@@ -54,7 +62,7 @@ Batch = Callable[[list[Pending]], None]
 
 
 class GroupCommitter:
-    """The writer thread and its bounded queue; ``commit`` runs one batch (see module)."""
+    """The bounded queue and its leader hand-off; ``commit`` runs one batch (see module)."""
 
     def __init__(
         self,
@@ -75,7 +83,7 @@ class GroupCommitter:
         self._queue: deque[Pending] = deque()
         self._cond = threading.Condition()
         self._closed = False
-        self._thread: threading.Thread | None = None
+        self._leading = False  # a leader is committing (the queue is empty otherwise)
         self._per_write = 0.001  # s: smoothed commit time per write, for the retry delay
 
     def submit(self, work: Callable[[Any], Any]) -> Any:
@@ -92,56 +100,63 @@ class GroupCommitter:
                     retry_after=self._retry_after_locked(),
                 )
             self._queue.append(item)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
-                self._thread.start()
-            self._cond.notify()
-        if not item.done.wait(self._max_wait):
+            lead = not self._leading
+            self._leading = True
+        if not lead and not item.wake.wait(self._max_wait):
             with self._cond:
-                if not item.taken:
+                if not item.taken and not item.lead:
                     self._queue.remove(item)
                     raise StoreBusy(
                         f"a write waited {self._max_wait:g} s in the store's queue: not written",
                         retry_after=self._retry_after_locked(),
                     )
-            item.done.wait()
+            item.wake.wait()
+        if lead or not item.finished:  # the leader now (its own write is first in the queue)
+            self._lead()
         if item.error is not None:
             raise item.error
         return item.result
 
     def close(self) -> None:
-        """Stop taking writes; the writer finishes what is queued, then exits."""
+        """Stop taking writes; the writes queued are still committed (by their leaders) and
+        this waits for them."""
         with self._cond:
             self._closed = True
-            thread = self._thread
-            self._cond.notify_all()
-        if thread is not None and thread is not threading.current_thread():
-            thread.join()
+            while self._leading:
+                self._cond.wait()
 
     def _retry_after_locked(self) -> float:
         wait = self._per_write * (len(self._queue) + 1)
         return min(MAX_RETRY_AFTER, max(MIN_RETRY_AFTER, wait))
 
-    def _run(self) -> None:
-        while True:
-            with self._cond:
-                while not self._queue and not self._closed:
-                    self._cond.wait()
-                if not self._queue:
-                    return
-                batch: list[Pending] = []
-                while self._queue and len(batch) < self._max_batch:
-                    item = self._queue.popleft()
-                    item.taken = True
-                    batch.append(item)
-            began = time.perf_counter()
-            try:
+    def _lead(self) -> None:
+        """Commit one batch (the oldest queued writes, the leader's own first), then hand the
+        leadership to the oldest write still queued, or end it."""
+        with self._cond:
+            batch: list[Pending] = []
+            while self._queue and len(batch) < self._max_batch:
+                item = self._queue.popleft()
+                item.taken = True
+                batch.append(item)
+        began = time.perf_counter()
+        try:
+            if batch:
                 self._commit(batch)
-            except BaseException as error:
-                for item in batch:
-                    item.error = error
-            finally:
-                for item in batch:
-                    item.done.set()
-            spent = (time.perf_counter() - began) / len(batch)
-            self._per_write = 0.8 * self._per_write + 0.2 * spent
+        except BaseException as error:
+            for item in batch:
+                item.error = error
+        finally:
+            for item in batch:
+                item.finished = True
+                item.wake.set()
+            with self._cond:
+                if batch:
+                    spent = (time.perf_counter() - began) / len(batch)
+                    self._per_write = 0.8 * self._per_write + 0.2 * spent
+                if self._queue:
+                    successor = self._queue[0]
+                    successor.lead = True
+                    successor.wake.set()
+                else:
+                    self._leading = False
+                    self._cond.notify_all()

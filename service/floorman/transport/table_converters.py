@@ -14,8 +14,6 @@ and reshuffled stubs are not in any view, so no converter could send them.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Final
 
@@ -428,11 +426,11 @@ def seat_to_pb(seat: Seat) -> tpb.TableSeat:
     )
 
 
-def table_to_pb(view: TableView) -> tpb.Table:
-    """A table view -> ``Table``."""
+def table_to_pb(view: TableView, *, with_settings: bool = True) -> tpb.Table:
+    """A table view -> ``Table`` (``with_settings`` False: every field but ``settings``)."""
     return tpb.Table(
         table_id=view.table_id,
-        settings=settings_to_pb(view.settings),
+        settings=settings_to_pb(view.settings) if with_settings else None,
         status=tpb.TABLE_STATUS_CLOSED if view.closed else tpb.TABLE_STATUS_OPEN,
         sequence=view.sequence,
         seats=[seat_to_pb(seat) for seat in view.seats],
@@ -444,13 +442,17 @@ def table_to_pb(view: TableView) -> tpb.Table:
     )
 
 
-def hand_view_to_pb(view: HandView, *, with_events: bool = True) -> tpb.HandView:
-    """A hand view -> ``HandView`` (``with_events`` False: every field but ``events``)."""
+def hand_view_to_pb(
+    view: HandView, *, with_events: bool = True, with_config: bool = True
+) -> tpb.HandView:
+    """A hand view -> ``HandView`` (``with_events`` / ``with_config`` False: without the
+    ``events`` / ``config`` field, which :mod:`floorman.transport.table_answers` appends as
+    bytes it serialized before)."""
     message = tpb.HandView(
         hand_id=view.hand_id,
         hand_number=view.hand_number,
         table_id=view.table_id,
-        config=hand_config_to_pb(view.config),
+        config=hand_config_to_pb(view.config) if with_config else None,
         state=snapshot_to_pb(view.state),
         legal_actions=[legal_action_to_pb(legal) for legal in view.legal_actions],
         events=[hand_event_to_pb(event) for event in view.events] if with_events else [],
@@ -459,58 +461,6 @@ def hand_view_to_pb(view: HandView, *, with_events: bool = True) -> tpb.HandView
     if view.result is not None:
         message.result.CopyFrom(settlement_to_pb(view.result))
     return message
-
-
-_EVENTS_FIELD: Final = tpb.HandView.DESCRIPTOR.fields_by_name["events"].number
-_HAND_FIELD: Final = tpb.RecordActionResponse.DESCRIPTOR.fields_by_name["hand"].number
-
-
-def _varint(value: int) -> bytes:
-    out = bytearray()
-    while True:
-        byte = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(byte | 0x80)
-        else:
-            out.append(byte)
-            return bytes(out)
-
-
-def _field(number: int, payload: bytes) -> bytes:
-    """One length-delimited protobuf field (wire type 2): key, length, payload."""
-    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def _event_field(event: model.HandEvent) -> bytes:
-    """A (redacted, immutable, hashable) hand event as a serialized ``events`` field."""
-    return _field(_EVENTS_FIELD, hand_event_to_pb(event).SerializeToString(deterministic=True))
-
-
-_BY_IDENTITY: dict[int, tuple[model.HandEvent, bytes]] = {}
-_BY_IDENTITY_LIMIT: Final = 1 << 16
-
-
-def _event_field_fast(event: model.HandEvent) -> bytes:
-    """:func:`_event_field` looked up by object identity first (a hand's events are the
-    same objects answer after answer; the entry keeps its event alive, so ids stay unique)."""
-    entry = _BY_IDENTITY.get(id(event))
-    if entry is not None and entry[0] is event:
-        return entry[1]
-    data = _event_field(event)
-    if len(_BY_IDENTITY) >= _BY_IDENTITY_LIMIT:
-        _BY_IDENTITY.clear()
-    _BY_IDENTITY[id(event)] = (event, data)
-    return data
-
-
-def hand_view_bytes(view: HandView) -> bytes:
-    """The serialized ``HandView`` of ``view``: the hand's events are serialized once each
-    and appended as repeated ``events`` fields (protobuf parsers accept fields in any
-    order), so a long hand costs little more per answer than a short one."""
-    head = hand_view_to_pb(view, with_events=False).SerializeToString(deterministic=True)
-    return head + b"".join([_event_field_fast(e) for e in view.events])
 
 
 def _positions(positions: Positions | None) -> dict[str, int]:
@@ -577,38 +527,9 @@ def event_to_pb(view: EventView) -> tpb.TableEvent:
 # ---------------------------------------------------------------------------- answers
 
 
-def _table_only(response: Callable[..., Any]) -> Callable[[Outcome], bytes]:
-    return lambda o: response(table=table_to_pb(o.table)).SerializeToString(deterministic=True)
-
-
-def _with_hand(response: Callable[..., Any]) -> Callable[[Outcome], bytes]:
-    def build(outcome: Outcome) -> bytes:
-        data = response(table=table_to_pb(outcome.table)).SerializeToString(deterministic=True)
-        if outcome.hand is not None:
-            data += _field(_HAND_FIELD, hand_view_bytes(outcome.hand))
-        return data
-
-    return build
-
-
-def _leave(outcome: Outcome) -> bytes:
-    message = tpb.LeaveSeatResponse(table=table_to_pb(outcome.table), cash_out=outcome.cash_out)
-    return message.SerializeToString(deterministic=True)
-
-
-RESPONSES: Final[dict[str, Callable[[Outcome], bytes]]] = {
-    "CreateTable": _table_only(tpb.CreateTableResponse),
-    "CloseTable": _table_only(tpb.CloseTableResponse),
-    "SeatPlayer": _table_only(tpb.SeatPlayerResponse),
-    "LeaveSeat": _leave,
-    "SitOut": _table_only(tpb.SitOutResponse),
-    "SitIn": _table_only(tpb.SitInResponse),
-    "StartHand": _with_hand(tpb.StartHandResponse),
-    "DealCards": _with_hand(tpb.DealCardsResponse),
-    "RecordAction": _with_hand(tpb.RecordActionResponse),
-}
-
-
 def encode_outcome(operation: str, outcome: Outcome) -> bytes:
-    """The serialized response of ``operation`` (what the store keeps for retries)."""
-    return RESPONSES[operation](outcome)
+    """The serialized response of ``operation`` (what the store keeps for retries); see
+    :mod:`floorman.transport.table_answers`."""
+    from floorman.transport.table_answers import encode_outcome as encode
+
+    return encode(operation, outcome)

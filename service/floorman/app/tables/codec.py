@@ -69,9 +69,13 @@ class CodecError(ValueError):
     """A payload this code cannot read (malformed, or a version it does not know)."""
 
 
+_CANONICAL: Final = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
 def dumps(value: Json) -> str:
-    """Compact, key-sorted JSON text (the canonical form fingerprints hash)."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    """Compact, key-sorted JSON text (the canonical form fingerprints hash); one encoder
+    built once (``json.dumps`` with options builds one per call)."""
+    return _CANONICAL.encode(value)
 
 
 def json_loads(text: str) -> Any:

@@ -129,7 +129,7 @@ class TableReads:
         hands.check_page(page_size)
         digest = hands.list_digest(table_id)
         after = paging.unbind(page_token, digest)
-        state = self.repository.load(table_id)
+        state = self.repository.load_full(table_id)
         return hands.list_hands(state, self.store, page_size=page_size, after=after, digest=digest)
 
     def get_hand(self, table_id: str, hand_id: str, *, viewer: Viewer) -> HandView:
@@ -160,9 +160,11 @@ class TableReads:
         state = self.repository.load(table_id)
         if after_sequence > state.sequence:
             raise SequenceOutOfRange(table_id, after_sequence, state.sequence)
+        events = [codec.decode_event(item.payload) for item in stored]
+        if any(not _known(state, getattr(event, "hand_id", "")) for event in events):
+            state = self.repository.load_full(table_id)  # an older hand's visibility
         views = []
-        for item in stored:
-            event = codec.decode_event(item.payload)
+        for item, event in zip(stored, events, strict=True):
             views.append(
                 event_view(
                     state,
@@ -230,13 +232,16 @@ class TableReads:
         """
         check_table_id(table_id)
         check_format(fmt)
-        state = self.repository.load(table_id)
+        state = self.repository.load_full(table_id)
         runs = hands.settled_runs(state, self.repository)
         return export_session(runs, fmt, table_id=table_id, settings=state.settings, viewer=viewer)
 
     def _hand(self, state: TableState, hand_id: str) -> HandRun:
         wanted = hand_id or state.last_hand_id
         run = self.repository.load_hand(state, wanted) if wanted else None
+        if run is None and wanted and wanted not in state.hands:  # an older hand: the index
+            state = self.repository.load_full(state.table_id)
+            run = self.repository.load_hand(state, wanted)
         if run is None:
             if hand_id:
                 raise HandNotFound(
@@ -249,3 +254,13 @@ class TableReads:
                 table_id=state.table_id,
             )
         return run
+
+
+def _known(state: TableState, hand_id: str) -> bool:
+    """True when ``state`` itself says how hand ``hand_id`` may be shown (no hand, the one
+    running, or a hand whose span the cached state still holds)."""
+    return (
+        not hand_id
+        or hand_id in state.hands
+        or (state.hand is not None and state.hand.hand_id == hand_id)
+    )

@@ -6,6 +6,18 @@ since), else from the newest persisted snapshot plus the events after it, else f
 log. Snapshots are taken between hands (no engine state in them) every ``snapshot_every``
 hands and are only a cache: a snapshot this code cannot read is ignored and the log refolded.
 
+Cost flat in the table's history (issue 15 point 4): a snapshot (version 2) holds the table
+as it stands (settings, seats and stacks, button, hand counter, rotation, sequences), not the
+index of every past hand, so taking and loading one costs the same at hand 10 and at hand
+10,000. The index of past hands (:class:`~floorman.domain.table.state.HandSpan` by id) is
+kept out of the hot state too: :meth:`TableRepository.remember` moves the spans of settled
+hands (all but the last :data:`KEEP_SPANS`) into a per-table history beside the cache, so
+folding a hand's start and settlement copies a few spans, not the whole index. The reads that
+need every hand (:meth:`TableRepository.load_full`: GetHand, ListHands, ReadEvents, exports)
+merge that history back, and when it is not complete (after a restart from a version-2
+snapshot, or a gap) they fold the whole log once to rebuild it. A version-1 snapshot (the
+whole index inside) still loads.
+
 Thread-safety: one lock per table (:meth:`TableRepository.locked`) serialises the use cases
 of a table inside this process; the store's sequence check serialises them across processes.
 """
@@ -26,7 +38,13 @@ from floorman.domain.table.rotation import RotationPosition
 from floorman.domain.table.state import HandSpan, TableState, fold, open_table
 from floorman.store import EventStore, StoredEvent, TableNotFound
 
-SNAPSHOT_VERSION: Final = 1
+SNAPSHOT_VERSION: Final = 2
+"""Version 2: the current table only (no hand index); version 1 (with ``hands``) still loads."""
+READABLE_SNAPSHOTS: Final = frozenset({1, 2})
+KEEP_SPANS: Final = 2
+"""Hand spans kept in the cached state between hands (the last ones); older ones are moved
+into the repository's history when there are more than :data:`TRIM_AT`."""
+TRIM_AT: Final = 16
 DEFAULT_CACHE_SIZE: Final = 4096
 DEFAULT_SNAPSHOT_EVERY: Final = 25
 
@@ -58,6 +76,7 @@ class TableRepository:
         self._cache_size = cache_size
         self._snapshot_every = snapshot_every
         self._snapshot_hands: dict[str, int] = {}
+        self._history: dict[str, dict[str, HandSpan]] = {}
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
 
@@ -88,18 +107,59 @@ class TableRepository:
             self.remember(state)
             return state
 
+    def load_full(self, table_id: str) -> TableState:
+        """:meth:`load` with ``hands`` naming every hand of the table (the reads that list or
+        find past hands); rebuilt by folding the whole log when this process does not hold
+        the complete index (a restart from a version-2 snapshot). O(hands) per call.
+
+        Raises:
+            TableNotFound / CodecError: see :meth:`load`.
+        """
+        with self.locked(table_id):
+            state = self.load(table_id)
+            with self._guard:
+                history = self._history.get(table_id, {})
+                full = {**history, **state.hands}
+            if _complete(full, state.hand_count):
+                return replace(state, hands=full)
+            refolded: TableState | None = None
+            for stored in self.store.read_events(table_id):
+                refolded = fold_stored(refolded, stored)
+            if refolded is None:
+                raise TableNotFound(table_id)
+            self.remember(refolded)
+            return refolded
+
     def remember(self, state: TableState) -> None:
-        """Cache ``state`` (the caller folded events it just appended)."""
+        """Cache ``state`` (the caller folded events it just appended); between hands, the
+        spans of all but the last :data:`KEEP_SPANS` hands move to the table's history."""
+        state = self._trimmed(state)
         with self._guard:
             self._cache[state.table_id] = state
             self._cache.move_to_end(state.table_id)
             while len(self._cache) > self._cache_size:
-                self._cache.popitem(last=False)
+                evicted, _ = self._cache.popitem(last=False)
+                self._history.pop(evicted, None)
+
+    def _trimmed(self, state: TableState) -> TableState:
+        if state.hand is not None or len(state.hands) <= TRIM_AT:
+            return state
+        keep_after = state.hand_count - KEEP_SPANS
+        kept = {}
+        with self._guard:
+            history = self._history.setdefault(state.table_id, {})
+            for hand_id, span in state.hands.items():
+                if span.number > keep_after or not span.settled:
+                    kept[hand_id] = span
+                else:
+                    history[hand_id] = span
+        return replace(state, hands=kept)
 
     def forget(self, table_id: str) -> None:
         """Drop the cached state (the next load refolds from a snapshot or the log)."""
         with self._guard:
             self._cache.pop(table_id, None)
+            self._history.pop(table_id, None)
 
     def cached(self, table_id: str) -> TableState | None:
         """The state this process last folded for the table (maybe behind the log), or None."""
@@ -161,6 +221,13 @@ class TableRepository:
         return state
 
 
+def _complete(hands: dict[str, HandSpan], hand_count: int) -> bool:
+    """True when ``hands`` holds exactly the hands numbered 1 to ``hand_count``."""
+    return len(hands) == hand_count and {s.number for s in hands.values()} == set(
+        range(1, hand_count + 1)
+    )
+
+
 def with_start_times(
     state: TableState, events: Sequence[TableEvent], stored: Sequence[StoredEvent]
 ) -> TableState:
@@ -188,7 +255,8 @@ def with_start_times(
 
 
 def snapshot_json(state: TableState) -> dict[str, Any]:
-    """A between-hands table state as JSON (no engine state: there is no hand running)."""
+    """A between-hands table state as JSON, version 2 (no engine state: there is no hand
+    running; no hand index: its size would grow with the table's history)."""
     return {
         "v": SNAPSHOT_VERSION,
         "table_id": state.table_id,
@@ -200,16 +268,6 @@ def snapshot_json(state: TableState) -> dict[str, Any]:
         "seats": [codec.seat_json(state.seats[s]) for s in sorted(state.seats)],
         "positions": codec.positions_json(state.positions),
         "hand_count": state.hand_count,
-        "hands": [
-            [
-                span.hand_id,
-                span.number,
-                span.first_sequence,
-                span.last_sequence,
-                codec.cards_json(tuple(sorted(span.public_cards))),
-            ]
-            for span in state.hands.values()
-        ],
         "last_hand_id": state.last_hand_id,
         **(
             {}
@@ -226,12 +284,14 @@ def snapshot_json(state: TableState) -> dict[str, Any]:
 
 
 def snapshot_from(data: dict[str, Any]) -> TableState:
-    """The inverse of :func:`snapshot_json`.
+    """The inverse of :func:`snapshot_json`; a version-1 snapshot (which carries the index of
+    every hand as ``hands``) loads with that index, a version-2 one with no hand spans (see
+    :meth:`TableRepository.load_full`).
 
     Raises:
         CodecError: another snapshot version.
     """
-    if data.get("v") != SNAPSHOT_VERSION:
+    if data.get("v") not in READABLE_SNAPSHOTS:
         raise codec.CodecError(f"snapshot version {data.get('v')!r}")
     seats = (codec.seat_from(s) for s in data["seats"])
     current, entry, left = data.get("rotation", (-1, 0, 0))
@@ -243,7 +303,7 @@ def snapshot_from(data: dict[str, Any]) -> TableState:
             last_sequence=last,
             public_cards=frozenset(c for c in codec.cards_from(cards) if c is not None),
         )
-        for hand_id, number, first, last, cards in data["hands"]
+        for hand_id, number, first, last, cards in (data["hands"] if data["v"] == 1 else ())
     }
     return TableState(
         table_id=data["table_id"],

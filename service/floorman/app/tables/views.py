@@ -146,6 +146,43 @@ def table_view(state: TableState) -> TableView:
     )
 
 
+_Events = tuple[HandEvent, ...]
+_REDACTED: dict[tuple[str, Viewer], tuple[frozenset[Card], _Events, _Events]] = {}
+_REDACTED_LIMIT = 512
+
+
+def _redacted(
+    run: HandRun, viewer: Viewer, hand_over: bool, public: frozenset[Card]
+) -> tuple[HandEvent, ...]:
+    """``run.events`` redacted for ``viewer``; while the hand runs, the events already
+    redacted for the same hand, viewer and public cards are reused (a prefix check, identity
+    first), so an answer late in a long hand redacts only its new events. Only running hands
+    are kept (a settled hand's entry is dropped), at most :data:`_REDACTED_LIMIT`."""
+    key = (run.hand_id, viewer)
+    events = run.events
+    done: _Events = ()
+    entry = _REDACTED.pop(key, None)
+    if (
+        entry is not None
+        and not hand_over
+        and entry[0] == public
+        and len(entry[1]) <= len(events)
+        and events[: len(entry[1])] == entry[1]
+    ):
+        done = entry[2]
+    start = len(done)
+    if start < len(events):
+        done = done + tuple(
+            redact_event(event, viewer=viewer, hand_over=hand_over, public=public)
+            for event in events[start:]
+        )
+    if not hand_over:
+        if len(_REDACTED) >= _REDACTED_LIMIT:
+            _REDACTED.clear()
+        _REDACTED[key] = (public, events, done)
+    return done
+
+
 def hand_view(table_id: str, run: HandRun, viewer: Viewer) -> HandView:
     """The view of hand ``run`` for ``viewer`` (hole cards redacted)."""
     hand_over = run.settled
@@ -158,10 +195,7 @@ def hand_view(table_id: str, run: HandRun, viewer: Viewer) -> HandView:
         positions=run.positions,
         state=snapshot(run.state),
         legal_actions=legal_actions(run.state),
-        events=tuple(
-            redact_event(event, viewer=viewer, hand_over=hand_over, public=public)
-            for event in run.events
-        ),
+        events=_redacted(run, viewer, hand_over, public),
         complete=hand_over,
         result=run.result,
     )

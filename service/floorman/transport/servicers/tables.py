@@ -81,7 +81,14 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         async with self._writes.admit():
             reply = await asyncio.to_thread(use_case, command, viewer=self._viewer_of(context))
         answer = response.FromString(reply.payload)
-        bind_call_ids(hand_id=_hand_id_of(answer))
+        outcome = reply.outcome
+        if outcome is None:  # a retry's stored answer
+            bind_call_ids(hand_id=_hand_id_of(answer))
+        else:
+            hand = outcome.hand
+            bind_call_ids(
+                hand_id=hand.hand_id if hand is not None else outcome.table.current_hand_id
+            )
         return answer
 
     @maps_errors
