@@ -16,6 +16,7 @@ which clients do not retry), so the gate keeps that window as short as possible.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
@@ -37,6 +38,13 @@ class DrainGate(grpc.aio.ServerInterceptor):
         self._idle = asyncio.Event()
         self._idle.set()
         self._handlers = guards.WrappedHandlers(self._wrap)
+        # The sync server model (floorman.transport.sync_server) runs calls on other threads'
+        # loops: the count is locked and the idle event is set from its own loop.
+        self._lock = threading.Lock()
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
 
     @property
     def closed(self) -> bool:
@@ -76,20 +84,41 @@ class DrainGate(grpc.aio.ServerInterceptor):
             return handler
         return self._handlers.get(method, handler)
 
+    def _set_idle(self) -> None:
+        loop = self._loop
+        if loop is None or _running_loop() is loop:
+            self._idle.set()
+        elif not loop.is_closed():
+            loop.call_soon_threadsafe(self._set_idle_if_still)
+
+    def _set_idle_if_still(self) -> None:
+        if self._running == 0:
+            self._idle.set()
+
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         behavior = guards.behavior_of(handler)
 
         async def counted(request: Any, context: grpc.aio.ServicerContext) -> Any:
-            self._running += 1
-            self._idle.clear()
+            with self._lock:
+                self._running += 1
+                self._idle.clear()
             try:
                 return await behavior(request, context)
             finally:
-                self._running -= 1
-                if self._running == 0:
-                    self._idle.set()
+                with self._lock:
+                    self._running -= 1
+                    idle = self._running == 0
+                if idle:
+                    self._set_idle()
 
         return guards.rebuild(handler, counted)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _refusing(handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
