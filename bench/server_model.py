@@ -83,7 +83,8 @@ def run(*, rounds: int, seconds: float, threads: int, clients: int) -> list[str]
         lines.append(
             f"{key:<40} {statistics.median(aio):>7.0f} {statistics.median(sync):>7.0f}"
             f" {statistics.median(ratios):>8.2f} {statistics.median(cpu[(key, 'aio')]):>7.0f}"
-            f" {statistics.median(cpu[(key, 'sync')]):>7.0f}  {', '.join(f'{r:.2f}' for r in ratios)}"
+            f" {statistics.median(cpu[(key, 'sync')]):>7.0f}  "
+            + ", ".join(f"{r:.2f}" for r in ratios)
         )
     return lines
 

@@ -111,6 +111,5 @@ def test_sigterm_drains_and_exits_0(server_factory):
     )
     assert stub.EvaluateHand(request, timeout=10).high.description
     assert running.stop() == 0
-    assert [line["event"] for line in running.logs() if line["event"].startswith("server_")][-3:] == [
-        "server_stopping", "server_drained", "server_stopped",
-    ]  # fmt: skip
+    events = [line["event"] for line in running.logs() if line["event"].startswith("server_")]
+    assert events[-3:] == ["server_stopping", "server_drained", "server_stopped"]

@@ -41,6 +41,7 @@ class DrainGate(grpc.aio.ServerInterceptor):
         # The sync server model (floorman.transport.sync_server) runs calls on other threads'
         # loops: the count is locked and the idle event is set from its own loop.
         self._lock = threading.Lock()
+        self._waiting = False  # wait_idle started: the idle event is set on its own loop
         try:
             self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
         except RuntimeError:
@@ -62,6 +63,10 @@ class DrainGate(grpc.aio.ServerInterceptor):
 
     async def wait_idle(self, timeout: float) -> bool:
         """Wait until no counted call runs, at most ``timeout`` seconds; whether it got there."""
+        with self._lock:
+            self._waiting = True
+            if self._running == 0:
+                return True
         try:
             await asyncio.wait_for(self._idle.wait(), timeout=max(0.0, timeout))
         except TimeoutError:
@@ -85,8 +90,11 @@ class DrainGate(grpc.aio.ServerInterceptor):
         return self._handlers.get(method, handler)
 
     def _set_idle(self) -> None:
+        """(Under the lock.) Set the idle event: at once while nobody waits for it (no
+        waiter to wake) or in its own loop, else from its loop (a call on another thread's
+        loop, sync server model)."""
         loop = self._loop
-        if loop is None or _running_loop() is loop:
+        if not self._waiting or loop is None or _running_loop() is loop:
             self._idle.set()
         elif not loop.is_closed():
             loop.call_soon_threadsafe(self._set_idle_if_still)
@@ -107,9 +115,8 @@ class DrainGate(grpc.aio.ServerInterceptor):
             finally:
                 with self._lock:
                     self._running -= 1
-                    idle = self._running == 0
-                if idle:
-                    self._set_idle()
+                    if self._running == 0:
+                        self._set_idle()
 
         return guards.rebuild(handler, counted)
 

@@ -10,9 +10,12 @@ executor runs inline, so a table use case that the servicer hands to ``asyncio.t
 runs in the handler thread too (no second hop). The servicer sees a :class:`BridgedContext`:
 the part of ``grpc.aio.ServicerContext`` floorman uses, over the synchronous context.
 
-Measured in BENCHMARKS.md "Server model (issue 15 point 4)". Experimental: unary and
-server-streaming calls (a stream holds its pool thread for its whole life); a client
-cancelling a unary call does not interrupt its handler (it finishes, its answer is dropped).
+Measured in BENCHMARKS.md "Server model (issue 15 point 4)". Experimental, with known
+differences from ``aio``: a stream holds its pool thread for its whole life (size
+``--server-threads`` for the watchers); a client cancelling a unary call does not interrupt
+its handler (it finishes, its answer is dropped); the write queue (``pending_writes``) is
+not used (the pool bounds the writes); ``grpc.health.v1`` Watch is not served (its servicer
+waits on the main loop); an interceptor's ``intercept_service`` must not suspend.
 """
 
 from __future__ import annotations
