@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import inspect
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -167,8 +168,18 @@ def bridge_handler(
             call = BridgedContext(grpc_context)
             responses = behavior(_requests(request) if streamed else request, call)
 
+            if inspect.iscoroutine(responses):  # a stream written with ``context.write``
+                try:
+                    loop.run_until_complete(loop.create_task(responses, context=context))
+                except grpc.aio.AbortError:
+                    call.send_abort()
+                return
+
             async def step() -> Any:
                 return await responses.__anext__()
+
+            async def close() -> None:
+                await responses.aclose()
 
             try:
                 while True:
@@ -179,7 +190,7 @@ def bridge_handler(
                     except grpc.aio.AbortError:
                         call.send_abort()
             finally:
-                loop.run_until_complete(loop.create_task(responses.aclose(), context=context))
+                loop.run_until_complete(loop.create_task(close(), context=context))
 
         return guards.rebuild(handler, stream)
 
