@@ -134,6 +134,9 @@ def start_server_process(
     ``workdir`` and info logging; ``args`` are extra flags (they win: given last), ``env``
     extra environment variables (``FLOORMAN_*`` of the test process are never passed on)."""
     workdir.mkdir(parents=True, exist_ok=True)
+    # FLOORMAN_TEST_SERVER_MODEL=sync runs the suite's servers on the experimental sync model
+    model = os.environ.get("FLOORMAN_TEST_SERVER_MODEL")
+    args = ("--server-model", model, *args) if model else args
     env = {
         **{k: v for k, v in os.environ.items() if not k.startswith("FLOORMAN_")},
         **(env or {}),

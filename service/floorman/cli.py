@@ -35,6 +35,8 @@ from floorman.config import (
     ENV_LOG_LEVEL,
     ENV_MAX_CONNECTION_AGE_MS,
     ENV_METRICS_LISTEN,
+    ENV_SERVER_MODEL,
+    ENV_SERVER_THREADS,
     ENV_STORE,
     ENV_TARGET,
     ENV_TLS_CERT,
@@ -69,6 +71,8 @@ Each flag falls back to its environment variable, then to its default:
   --http-listen            ${ENV_HTTP_LISTEN:<32} off (Connect / gRPC-Web for browsers)
   --http-cors-origins      ${ENV_HTTP_CORS_ORIGINS:<32} none (comma-separated; * any)
   --limit NAME=VALUE       ${ENV_LIMITS:<32} (NAME=VALUE,...) see docs/operations.md
+  --server-model           ${ENV_SERVER_MODEL:<32} aio (sync: experimental thread pool)
+  --server-threads         ${ENV_SERVER_THREADS:<32} 4 (sync model only)
 Logs are JSON lines on stdout; metrics are served at http://METRICS-LISTEN/metrics.
 SIGTERM or SIGINT: health turns NOT_SERVING, in-flight calls get the grace period, exit 0.
 SIGHUP: re-read the auth file (also re-read when it changes on disk)."""
@@ -179,6 +183,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME=VALUE",
         help="a request or concurrency limit (repeatable), e.g. --limit hands=10",
     )
+    serve.add_argument(
+        "--server-model",
+        metavar="MODEL",
+        help="aio (grpc.aio, the default) or sync (experimental: a grpc.server thread pool)",
+    )
+    serve.add_argument(
+        "--server-threads", metavar="N", help="handler threads of the sync server model"
+    )
 
     evaluate = commands.add_parser(
         "eval",
@@ -246,6 +258,8 @@ def _serve(args: argparse.Namespace) -> int:
             http_listen=args.http_listen,
             http_cors_origins=args.http_cors_origins,
             limits=args.limit,
+            server_model=args.server_model,
+            server_threads=args.server_threads,
         )
     except ConfigError as error:
         print(f"floorman serve: error: {error}", file=sys.stderr)

@@ -23,6 +23,10 @@ a bad value raises :class:`ConfigError` naming the flag or variable it came from
 * ``--limit NAME=VALUE`` (repeatable) / ``FLOORMAN_LIMITS`` (``NAME=VALUE,...``): request and
   concurrency limits (:mod:`floorman.security.limits`).
 
+* ``--server-model`` / ``FLOORMAN_SERVER_MODEL``: ``aio`` (the default: a ``grpc.aio`` server)
+  or ``sync`` (experimental: a ``grpc.server`` thread pool of ``--server-threads`` /
+  ``FLOORMAN_SERVER_THREADS`` threads, default 4; :mod:`floorman.transport.sync_server`).
+
 ``--metrics-listen off`` (or the variable set to ``off``) disables the metrics endpoint.
 This module imports no gRPC: it is plain data shared by the CLI and the server factory.
 """
@@ -73,6 +77,11 @@ CLIENT_AUTH_MODES: Final = ("none", "optional", "require")
 HEALTH_LISTEN_OFF: Final = "off"
 ENV_HTTP_LISTEN: Final = "FLOORMAN_HTTP_LISTEN"
 ENV_HTTP_CORS_ORIGINS: Final = "FLOORMAN_HTTP_CORS_ORIGINS"
+ENV_SERVER_MODEL: Final = "FLOORMAN_SERVER_MODEL"
+ENV_SERVER_THREADS: Final = "FLOORMAN_SERVER_THREADS"
+SERVER_MODELS: Final = ("aio", "sync")
+DEFAULT_SERVER_MODEL: Final = "aio"
+DEFAULT_SERVER_THREADS: Final = 4
 
 _WILDCARD_HOSTS: Final = frozenset({"0.0.0.0", "::", "[::]", ""})
 
@@ -164,6 +173,8 @@ class Settings:
             :mod:`floorman.transport.connect`).
         http_cors_origins: origins whose browsers may call ``http_listen`` (``*``: any).
         limits: request and concurrency limits.
+        server_model: ``aio`` or ``sync`` (:data:`SERVER_MODELS`; experimental).
+        server_threads: the ``sync`` model's handler threads (1 or more).
     """
 
     listen: HostPort
@@ -180,6 +191,8 @@ class Settings:
     http_listen: HostPort | None = None
     http_cors_origins: tuple[str, ...] = ()
     limits: Limits = field(default_factory=Limits)
+    server_model: str = DEFAULT_SERVER_MODEL
+    server_threads: int = DEFAULT_SERVER_THREADS
 
 
 def parse_host_port(text: str, *, source: str) -> HostPort:
@@ -397,6 +410,8 @@ def resolve_settings(
     http_listen: str | None = None,
     http_cors_origins: str | None = None,
     limits: Sequence[str] | None = None,
+    server_model: str | None = None,
+    server_threads: str | None = None,
     env: Mapping[str, str] | None = None,
 ) -> Settings:
     """Build :class:`Settings` from flag values (``None`` = flag not given) and ``env``
@@ -454,6 +469,18 @@ def resolve_settings(
     text, _ = _pick(http_cors_origins, "--http-cors-origins", env, ENV_HTTP_CORS_ORIGINS, "")
     origins = tuple(origin.strip() for origin in text.split(",") if origin.strip())
     chosen_limits = resolve_limits(limits, env)
+    text, source = _pick(
+        server_model, "--server-model", env, ENV_SERVER_MODEL, DEFAULT_SERVER_MODEL
+    )
+    model = text.strip().lower()
+    if model not in SERVER_MODELS:
+        raise ConfigError(f"{source}: {text!r} is not one of {', '.join(SERVER_MODELS)}")
+    text, source = _pick(
+        server_threads, "--server-threads", env, ENV_SERVER_THREADS, str(DEFAULT_SERVER_THREADS)
+    )
+    threads = parse_non_negative_int(text, source=source)
+    if threads < 1:
+        raise ConfigError(f"{source}: at least 1 thread (got {threads})")
     return Settings(
         listen=listen_at,
         metrics_listen=metrics_at,
@@ -469,6 +496,8 @@ def resolve_settings(
         http_listen=http_at,
         http_cors_origins=origins,
         limits=chosen_limits,
+        server_model=model,
+        server_threads=threads,
     )
 
 

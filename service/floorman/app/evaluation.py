@@ -226,7 +226,7 @@ def evaluate_hand(
     _check_board(game, board, problems)
     deck = _deck(game, players, usable)
     seen: dict[Card, str] = {}
-    shared = _parse(board, field="board", deck=deck, seen=seen, problems=problems)
+    shared = _parse(board, field="board", deck=deck, seen=seen, problems=problems) if board else []
     parsed = _parse(cards, field="cards", deck=deck, seen=seen, problems=problems)
     if problems:
         raise InvalidArgument(problems)

@@ -153,8 +153,15 @@ def parse_cards(
 
 
 def deck_from_rank(lowest_rank: int) -> frozenset[Card]:
-    """All cards whose rank index is ``lowest_rank`` or above (0: the full 52-card deck)."""
-    return frozenset(range(lowest_rank * 4, 52))
+    """All cards whose rank index is ``lowest_rank`` or above (0: the full 52-card deck).
+    The 13 decks are built once and shared (frozen): every validated request asks for one."""
+    deck = _DECKS.get(lowest_rank)
+    return frozenset(range(lowest_rank * 4, 52)) if deck is None else deck
+
+
+_DECKS: Final[dict[int, frozenset[Card]]] = {
+    rank: frozenset(range(rank * 4, 52)) for rank in range(len(RANKS))
+}
 
 
 FULL_DECK: Final = deck_from_rank(0)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Final, TextIO
 
 import structlog
@@ -58,15 +58,18 @@ def configure_logging(
         from floorman.observability.tracing import add_trace_ids
 
         tracing.append(add_trace_ids)
+    processors: list[Any] = [
+        structlog.contextvars.merge_contextvars,
+        *tracing,
+        structlog.processors.add_log_level,
+        timestamper,
+        structlog.processors.format_exc_info,
+        structlog.processors.JSONRenderer(),
+    ]
+    _CHAIN.clear()
+    _CHAIN.update(processors=processors, head=(processors[0], *tracing), timestamper=timestamper)
     structlog.configure(
-        processors=[
-            structlog.contextvars.merge_contextvars,
-            *tracing,
-            structlog.processors.add_log_level,
-            timestamper,
-            structlog.processors.format_exc_info,
-            structlog.processors.JSONRenderer(),
-        ],
+        processors=processors,
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
         logger_factory=structlog.WriteLoggerFactory(file=out),
         # Proxies re-read the configuration (tests re-configure); hot paths such as the
@@ -92,6 +95,51 @@ def configure_logging(
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(numeric)
+
+
+_CHAIN: dict[str, Any] = {}
+"""The processor chain :func:`configure_logging` installed last (``processors``, the
+``head`` before the level, the ``timestamper``), for :func:`info_writer`."""
+
+
+def _nop(event: str, **fields: Any) -> None:
+    return None
+
+
+def info_writer(logger: Any) -> Callable[..., None]:
+    """``logger.info`` for a hot path (the ``rpc`` line): ``write(event, **fields)``.
+
+    When ``logger`` is a bound logger (``get_logger().bind()``, no bound values) of the chain
+    :func:`configure_logging` installed, the line is built by the same processors in the same
+    order (context ids, trace ids, ``level``, ``timestamp``, JSON) without structlog's generic
+    dispatch; below ``info`` it is a no-op. ``fields`` must not hold ``exc_info``. Any other
+    logger (a test's capture, a re-configured chain): its own ``info``.
+    """
+    processors = getattr(logger, "_processors", None)
+    wrapped = getattr(logger, "_logger", None)
+    if (
+        not _CHAIN
+        or processors is not _CHAIN["processors"]
+        or getattr(logger, "_context", None)
+        or not isinstance(wrapped, structlog.WriteLogger)
+    ):
+        return logger.info  # type: ignore[no-any-return]
+    if not logger.is_enabled_for(logging.INFO):
+        return _nop
+    head: tuple[Any, ...] = _CHAIN["head"]
+    stamp = _CHAIN["timestamper"]
+    render = processors[-1]
+    write = wrapped.msg
+
+    def info(event: str, **fields: Any) -> None:
+        line: Any = fields
+        line["event"] = event
+        for processor in head:
+            line = processor(wrapped, "info", line)
+        line["level"] = "info"
+        write(render(wrapped, "info", stamp(wrapped, "info", line)))
+
+    return info
 
 
 def get_logger(**initial: Any) -> Any:

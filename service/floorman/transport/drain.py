@@ -16,6 +16,7 @@ which clients do not retry), so the gate keeps that window as short as possible.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable
 from typing import Any, Final
 
@@ -37,6 +38,14 @@ class DrainGate(grpc.aio.ServerInterceptor):
         self._idle = asyncio.Event()
         self._idle.set()
         self._handlers = guards.WrappedHandlers(self._wrap)
+        # The sync server model (floorman.transport.sync_server) runs calls on other threads'
+        # loops: the count is locked and the idle event is set from its own loop.
+        self._lock = threading.Lock()
+        self._waiting = False  # wait_idle started: the idle event is set on its own loop
+        try:
+            self._loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
 
     @property
     def closed(self) -> bool:
@@ -54,6 +63,10 @@ class DrainGate(grpc.aio.ServerInterceptor):
 
     async def wait_idle(self, timeout: float) -> bool:
         """Wait until no counted call runs, at most ``timeout`` seconds; whether it got there."""
+        with self._lock:
+            self._waiting = True
+            if self._running == 0:
+                return True
         try:
             await asyncio.wait_for(self._idle.wait(), timeout=max(0.0, timeout))
         except TimeoutError:
@@ -76,20 +89,43 @@ class DrainGate(grpc.aio.ServerInterceptor):
             return handler
         return self._handlers.get(method, handler)
 
+    def _set_idle(self) -> None:
+        """(Under the lock.) Set the idle event: at once while nobody waits for it (no
+        waiter to wake) or in its own loop, else from its loop (a call on another thread's
+        loop, sync server model)."""
+        loop = self._loop
+        if not self._waiting or loop is None or _running_loop() is loop:
+            self._idle.set()
+        elif not loop.is_closed():
+            loop.call_soon_threadsafe(self._set_idle_if_still)
+
+    def _set_idle_if_still(self) -> None:
+        if self._running == 0:
+            self._idle.set()
+
     def _wrap(self, method: str, handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:
         behavior = guards.behavior_of(handler)
 
         async def counted(request: Any, context: grpc.aio.ServicerContext) -> Any:
-            self._running += 1
-            self._idle.clear()
+            with self._lock:
+                self._running += 1
+                self._idle.clear()
             try:
                 return await behavior(request, context)
             finally:
-                self._running -= 1
-                if self._running == 0:
-                    self._idle.set()
+                with self._lock:
+                    self._running -= 1
+                    if self._running == 0:
+                        self._set_idle()
 
         return guards.rebuild(handler, counted)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 def _refusing(handler: grpc.RpcMethodHandler) -> grpc.RpcMethodHandler:

@@ -44,6 +44,7 @@ from floorman.observability.logging import (
     bind_call_ids,
     clear_call_ids,
     get_logger,
+    info_writer,
 )
 from floorman.observability.metrics import GRPC_TYPES, MethodMetrics, Metrics
 from floorman.observability.tracing import RpcSpans, current_tracer
@@ -134,6 +135,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
     ) -> None:
         self._metrics = metrics
         self._log = get_logger().bind() if logger is None else logger
+        self._info = info_writer(self._log)
         tracer = current_tracer() if tracer is None else tracer
         self._spans = None if tracer is None else RpcSpans(tracer)
         self._handlers = guards.WrappedHandlers(self._wrap)
@@ -187,7 +189,7 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         if info.metrics is not None:
             info.metrics.record_end(code, seconds)
         try:
-            self._log.info(
+            self._info(
                 RPC_EVENT,
                 method=info.full_name,
                 code=code,

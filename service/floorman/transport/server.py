@@ -1,6 +1,8 @@
 """Server assembly (the composition root of ``floorman serve``), kept apart from servicers.
 
-* :func:`create_server` builds a ``grpc.aio`` server with RulesService, ``grpc.health.v1``
+* :func:`create_server` builds a ``grpc.aio`` server (``settings.server_model == "sync"``:
+  the experimental :class:`~floorman.transport.sync_server.SyncServer`, the same handlers
+  and interceptors on a ``grpc.server`` thread pool) with RulesService, ``grpc.health.v1``
   (SERVING for ``""`` and for every service), server reflection listing every service, and
   the observability interceptor; it binds the listen address (port 0: ephemeral) and returns
   ``(server, bound_port)`` without starting it (grpc examples style).
@@ -33,7 +35,8 @@ import grpc
 from google.protobuf import descriptor_pool
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
-from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
+from grpc_reflection.v1alpha._async import ReflectionServicer as AsyncReflectionServicer
 
 from floorman.app.evaluation import warm_up_request
 from floorman.app.tables.service import TableService
@@ -65,6 +68,7 @@ from floorman.transport.servicers.rules import SERVICE_NAME as RULES_SERVICE
 from floorman.transport.servicers.rules import RulesCore, RulesServicer
 from floorman.transport.servicers.tables import SERVICE_NAME as TABLE_SERVICE
 from floorman.transport.servicers.tables import TableServicer
+from floorman.transport.sync_server import SyncServer
 from floorman.transport.table_converters import encode_outcome
 from floorman.transport.tls import TlsError, create_health_server, server_credentials
 from floorman.transport.write_queue import WriteQueue
@@ -181,7 +185,7 @@ async def create_server(
         with_tables=tables is not None,
     )
     if tables is not None:
-        add_tables(server, tables, viewer_of, pending_writes=settings.limits.pending_writes)
+        add_tables(server, tables, viewer_of, pending_writes=_pending_writes(settings))
     return server, port
 
 
@@ -214,11 +218,20 @@ async def _bound_server(
         guards.insert(0, AuthInterceptor(auth, metrics=metrics))
         viewer_of = ViewerResolver(Viewer(Role.OBSERVER))
     chain = [ObservabilityInterceptor(metrics=metrics), *guards, *interceptors]
-    server = grpc.aio.server(
-        interceptors=chain,
-        options=server_options(settings),
-        maximum_concurrent_rpcs=settings.limits.concurrent_rpcs or None,
-    )
+    server: Any
+    if settings.server_model == "sync":
+        server = SyncServer(
+            interceptors=chain,
+            options=server_options(settings),
+            maximum_concurrent_rpcs=settings.limits.concurrent_rpcs or None,
+            threads=settings.server_threads,
+        )
+    else:
+        server = grpc.aio.server(
+            interceptors=chain,
+            options=server_options(settings),
+            maximum_concurrent_rpcs=settings.limits.concurrent_rpcs or None,
+        )
     # The floorman.v1 servicers register through ``table`` when given: the --http-listen
     # side (floorman.transport.connect) runs the same handlers behind the same chain.
     target: Any = server
@@ -231,7 +244,12 @@ async def _bound_server(
     names = (*SERVICE_NAMES, TABLE_SERVICE) if with_tables else SERVICE_NAMES
     health = HealthServicer() if health is None else health
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
-    reflection.enable_server_reflection(names, server)
+    if isinstance(server, SyncServer):  # the async servicer, run through the bridge
+        reflection_pb2_grpc.add_ServerReflectionServicer_to_server(
+            AsyncReflectionServicer(names), server
+        )
+    else:
+        reflection.enable_server_reflection(names, server)
     for name in ("", *names):
         await health.set(name, health_pb2.HealthCheckResponse.SERVING)
     if metrics is not None:
@@ -249,6 +267,12 @@ async def _bound_server(
     if port == 0:
         raise bind_error(LISTEN_FLAG, settings.listen)
     return server, port, viewer_of
+
+
+def _pending_writes(settings: Settings) -> int:
+    """The write queue's bound: ``limits.pending_writes``; none in the ``sync`` model, whose
+    thread pool bounds the writes (the queue serves one event loop only)."""
+    return 0 if settings.server_model == "sync" else settings.limits.pending_writes
 
 
 def add_tables(
@@ -489,7 +513,7 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
         await _close_listeners(server, health_server, httpd)
         raise
     tables = TableService(store, encoder=encode_outcome, metrics=metrics)
-    add_tables(table, tables, viewer_of, pending_writes=settings.limits.pending_writes)
+    add_tables(table, tables, viewer_of, pending_writes=_pending_writes(settings))
     # The ranking tables and everything built at start live for the whole process: freeze them
     # out of the garbage collector's full passes (each walked them for ~50 ms, a latency spike
     # for whichever RPC triggered it).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from floorman.domain.cards import Card, deck_from_rank
 from floorman.domain.errors import InvalidArgument
-from floorman.domain.games import game_spec
+from floorman.domain.games import GAMES, game_spec
 from floorman.domain.model import Game
 from floorman.domain.ranking.sides import deck_lowest_rank
 
@@ -43,6 +43,20 @@ def every_card_of(game: Game) -> frozenset[Card]:
 
 
 def card_count_range(game: Game) -> tuple[int, int]:
+    """``(fewest, most)`` own cards a showdown hand of ``game`` holds (:func:`_card_count_range`,
+    computed once per game)."""
+    found = _CARD_COUNTS.get(game) if isinstance(game, Game) else None
+    return _card_count_range(game) if found is None else found
+
+
+def board_count_range(game: Game) -> tuple[int, int]:
+    """``(fewest, most)`` board cards a hand of ``game`` is evaluated with
+    (:func:`_board_count_range`, computed once per game)."""
+    found = _BOARD_COUNTS.get(game) if isinstance(game, Game) else None
+    return _board_count_range(game) if found is None else found
+
+
+def _card_count_range(game: Game) -> tuple[int, int]:
     """``(fewest, most)`` own cards a showdown hand of ``game`` holds.
 
     Games without a board: (5, 5) for the draw games and Five Card Stud, (5, 7) for the Seven
@@ -57,7 +71,7 @@ def card_count_range(game: Game) -> tuple[int, int]:
     return min(SHOWN, held), held
 
 
-def board_count_range(game: Game) -> tuple[int, int]:
+def _board_count_range(game: Game) -> tuple[int, int]:
     """``(fewest, most)`` board cards a hand of ``game`` is evaluated with: (3, 5) in the
     community-card games (flop, turn, river; RULES.md "Hold'em and Omaha"), (0, 0) elsewhere."""
     spec = game_spec(game)
@@ -65,3 +79,7 @@ def board_count_range(game: Game) -> tuple[int, int]:
         return 0, 0
     flop = next(street.board for street in spec.streets if street.board)
     return flop, spec.board_cards
+
+
+_CARD_COUNTS: dict[Game, tuple[int, int]] = {game: _card_count_range(game) for game in GAMES}
+_BOARD_COUNTS: dict[Game, tuple[int, int]] = {game: _board_count_range(game) for game in GAMES}

@@ -165,7 +165,17 @@ def deck_lowest_rank(game: Game, players: int = 0) -> int:
 
 
 def side_rankings(game: Game, players: int = 0) -> tuple[SideRanking, ...]:
-    """The rankings of ``game``'s pot sides, main side first, for ``players`` dealt in."""
-    spec = game_spec(game)
+    """The rankings of ``game``'s pot sides, main side first, for ``players`` dealt in
+    (built once per game and deck: every evaluation asks for them)."""
     lowest = deck_lowest_rank(game, players)
-    return tuple(side_ranking(side, lowest, spec.exact_hole_cards) for side in spec.sides)
+    key = (game, lowest)
+    found = _SIDE_RANKINGS.get(key)
+    if found is None:
+        spec = game_spec(game)
+        found = tuple(side_ranking(side, lowest, spec.exact_hole_cards) for side in spec.sides)
+        _SIDE_RANKINGS[key] = found
+    return found
+
+
+_SIDE_RANKINGS: dict[tuple[Game, int], tuple[SideRanking, ...]] = {}
+"""(game, lowest deck rank) -> :func:`side_rankings` (a few dozen entries at most)."""
