@@ -67,14 +67,17 @@ from floorman.transport.servicers.audit import AuditServicer
 from floorman.transport.servicers.rules import SERVICE_NAME as RULES_SERVICE
 from floorman.transport.servicers.rules import RulesCore, RulesServicer
 from floorman.transport.servicers.tables import SERVICE_NAME as TABLE_SERVICE
-from floorman.transport.servicers.tables import TableServicer
+from floorman.transport.servicers.tables import (
+    TableServicer,
+    parsed_handlers,
+)
+from floorman.transport.servicers.tables import method_handlers as table_method_handlers
 from floorman.transport.sync_server import SyncServer
 from floorman.transport.table_converters import encode_outcome
 from floorman.transport.tls import TlsError, create_health_server, server_credentials
 from floorman.transport.write_queue import WriteQueue
 from floorman.v1 import audit_service_pb2_grpc as apb_grpc
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
-from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 
 HEALTH_SERVICE: Final = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
 REFLECTION_SERVICE: Final = reflection.SERVICE_NAME
@@ -286,10 +289,16 @@ def add_tables(
     at most ``pending_writes`` table writes in progress (0: no bound; limit ``pending_writes``,
     :mod:`floorman.transport.write_queue`)."""
     writes = WriteQueue(pending_writes)
-    tpb_grpc.add_TableServiceServicer_to_server(
-        TableServicer(service=tables, viewer_of=viewer_of, writes=writes),
-        server,  # type: ignore[arg-type]  # a HandlerTable forwards to the gRPC server
+    servicer = TableServicer(service=tables, viewer_of=viewer_of, writes=writes)
+    handlers = table_method_handlers(servicer)  # the writes send their stored bytes as they are
+    target = server.server if isinstance(server, HandlerTable) else server
+    target.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler(TABLE_SERVICE, handlers),)
     )
+    target.add_registered_method_handlers(TABLE_SERVICE, handlers)
+    if isinstance(server, HandlerTable):  # the Connect port encodes messages itself
+        for name, handler in parsed_handlers(handlers).items():
+            server.handlers[f"/{TABLE_SERVICE}/{name}"] = handler
 
 
 async def _bind_listeners(
