@@ -20,7 +20,7 @@ a closed table.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import grpc
@@ -67,6 +67,9 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         viewer_of: the caller's :class:`Viewer` for a call (default: observers).
         watch_wait_seconds: how long a WatchTable stream waits for news before re-reading.
         writes: the bounded queue of table writes (default: no bound).
+        run: how a write's use case runs off the event loop (``await run(fn, *args,
+            **kwargs)``; default ``asyncio.to_thread``; the server passes
+            :meth:`WriteThreads.run`).
     """
 
     def __init__(
@@ -76,11 +79,13 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         viewer_of: ViewerOf | None = None,
         watch_wait_seconds: float = 30.0,
         writes: WriteQueue | None = None,
+        run: Callable[..., Awaitable[Any]] | None = None,
     ) -> None:
         self._service = service
         self._viewer_of: ViewerOf = viewer_of or (lambda context: Viewer())
         self._watch_wait = watch_wait_seconds
         self._writes = WriteQueue(0) if writes is None else writes
+        self._run = asyncio.to_thread if run is None else run
 
     async def _write(
         self,
@@ -94,7 +99,7 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         :func:`method_handlers` send them as they are (no parse, no second serialization);
         StoreBusy when the write queue is full (:mod:`floorman.transport.write_queue`)."""
         async with self._writes.admit():
-            reply = await asyncio.to_thread(use_case, command, viewer=self._viewer_of(context))
+            reply = await self._run(use_case, command, viewer=self._viewer_of(context))
         outcome = reply.outcome
         if outcome is None:  # a retry's stored answer: parsed only to name its hand
             bind_call_ids(hand_id=_hand_id_of(response.FromString(reply.payload)))
