@@ -41,6 +41,37 @@ MIN_RETRY_AFTER: Final = 0.01
 MAX_RETRY_AFTER: Final = 2.0
 
 
+class Wake:
+    """A one-shot wake-up, as ``threading.Event`` (set once, then every wait returns at
+    once) but on a bare lock held until :meth:`set`: setting and waking cost one C lock
+    release, not a condition's notify (the leader wakes every write of its batch)."""
+
+    __slots__ = ("_flag", "_lock")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._lock.acquire()
+        self._flag = False
+
+    def is_set(self) -> bool:
+        return self._flag
+
+    def set(self) -> None:
+        """Wake the waiter; set it again does nothing (one thread sets: the leader)."""
+        if not self._flag:
+            self._flag = True
+            self._lock.release()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait until set or ``timeout`` seconds (``None``: no end); whether it is set."""
+        if self._flag:
+            return True
+        if self._lock.acquire(timeout=-1 if timeout is None else timeout):
+            self._lock.release()  # stays free: later waits return at once
+            return True
+        return self._flag
+
+
 class Pending:
     """One queued write: ``work(conn)`` and, once done, its ``result`` or ``error``."""
 
@@ -48,7 +79,7 @@ class Pending:
 
     def __init__(self, work: Callable[[Any], Any]) -> None:
         self.work = work
-        self.wake = threading.Event()  # set when finished, or when made the leader
+        self.wake = Wake()  # set when finished, or when made the leader
         self.done = self.wake  # the historical name (tests wait on it)
         self.result: Any = None
         self.error: BaseException | None = None

@@ -67,14 +67,17 @@ from floorman.transport.servicers.audit import AuditServicer
 from floorman.transport.servicers.rules import SERVICE_NAME as RULES_SERVICE
 from floorman.transport.servicers.rules import RulesCore, RulesServicer
 from floorman.transport.servicers.tables import SERVICE_NAME as TABLE_SERVICE
-from floorman.transport.servicers.tables import TableServicer
+from floorman.transport.servicers.tables import (
+    TableServicer,
+    parsed_handlers,
+)
+from floorman.transport.servicers.tables import method_handlers as table_method_handlers
 from floorman.transport.sync_server import SyncServer
 from floorman.transport.table_converters import encode_outcome
 from floorman.transport.tls import TlsError, create_health_server, server_credentials
-from floorman.transport.write_queue import WriteQueue
+from floorman.transport.write_queue import WriteQueue, WriteThreads
 from floorman.v1 import audit_service_pb2_grpc as apb_grpc
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
-from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 
 HEALTH_SERVICE: Final = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
 REFLECTION_SERVICE: Final = reflection.SERVICE_NAME
@@ -185,7 +188,13 @@ async def create_server(
         with_tables=tables is not None,
     )
     if tables is not None:
-        add_tables(server, tables, viewer_of, pending_writes=_pending_writes(settings))
+        add_tables(
+            server,
+            tables,
+            viewer_of,
+            pending_writes=_pending_writes(settings),
+            write_threads=_write_threads(settings),
+        )
     return server, port
 
 
@@ -275,21 +284,36 @@ def _pending_writes(settings: Settings) -> int:
     return 0 if settings.server_model == "sync" else settings.limits.pending_writes
 
 
+def _write_threads(settings: Settings) -> int:
+    """The table writes' own threads: one per worker thread; none in the ``sync`` model."""
+    return 0 if settings.server_model == "sync" else WORKER_THREADS
+
+
 def add_tables(
     server: grpc.aio.Server | HandlerTable,
     tables: TableService,
     viewer_of: ViewerResolver,
     *,
     pending_writes: int = 0,
+    write_threads: int = 0,
 ) -> None:
     """Register the TableService on a server built by :func:`_bound_server` (not started);
     at most ``pending_writes`` table writes in progress (0: no bound; limit ``pending_writes``,
-    :mod:`floorman.transport.write_queue`)."""
+    :mod:`floorman.transport.write_queue`); the writes run on ``write_threads`` threads of
+    their own (:class:`WriteThreads`; 0: ``asyncio.to_thread``, as the ``sync`` model wants:
+    its handler threads run them inline)."""
     writes = WriteQueue(pending_writes)
-    tpb_grpc.add_TableServiceServicer_to_server(
-        TableServicer(service=tables, viewer_of=viewer_of, writes=writes),
-        server,  # type: ignore[arg-type]  # a HandlerTable forwards to the gRPC server
+    run = WriteThreads(write_threads).run if write_threads else None
+    servicer = TableServicer(service=tables, viewer_of=viewer_of, writes=writes, run=run)
+    handlers = table_method_handlers(servicer)  # the writes send their stored bytes as they are
+    target = server.server if isinstance(server, HandlerTable) else server
+    target.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler(TABLE_SERVICE, handlers),)
     )
+    target.add_registered_method_handlers(TABLE_SERVICE, handlers)
+    if isinstance(server, HandlerTable):  # the Connect port encodes messages itself
+        for name, handler in parsed_handlers(handlers).items():
+            server.handlers[f"/{TABLE_SERVICE}/{name}"] = handler
 
 
 async def _bind_listeners(
@@ -513,7 +537,13 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
         await _close_listeners(server, health_server, httpd)
         raise
     tables = TableService(store, encoder=encode_outcome, metrics=metrics)
-    add_tables(table, tables, viewer_of, pending_writes=_pending_writes(settings))
+    add_tables(
+        table,
+        tables,
+        viewer_of,
+        pending_writes=_pending_writes(settings),
+        write_threads=_write_threads(settings),
+    )
     # The ranking tables and everything built at start live for the whole process: freeze them
     # out of the garbage collector's full passes (each walked them for ~50 ms, a latency spike
     # for whichever RPC triggered it).

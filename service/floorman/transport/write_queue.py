@@ -15,16 +15,25 @@ writes it accepts stay fast; a client retries after the delay with the same requ
 idempotency record makes that safe).
 
 Used from the event loop only (the asyncio server's one thread): no lock.
+
+:class:`WriteThreads` runs the admitted writes' use cases (issue 15 point 4): its own
+threads take each call from a queue and hand the result back to the awaiting coroutine with
+one ``loop.call_soon_threadsafe``, instead of ``asyncio.to_thread``'s executor future chained
+to an asyncio future (a ``concurrent.futures.Future``, its condition and a callback chain per
+write).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import queue
+import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager, suppress
-from typing import Final
+from typing import Any, Final
 
 from floorman.store import StoreBusy
 
@@ -108,3 +117,59 @@ class WriteQueue:
             "request id",
             retry_after=self.retry_after(),
         )
+
+
+class WriteThreads:
+    """Up to ``count`` daemon threads (started as needed, named ``floorman-write-N``) running
+    blocking calls for coroutines of any event loop, in the caller's contextvars (as
+    ``asyncio.to_thread`` does). A call whose awaiting coroutine is cancelled still runs to
+    its end (as with ``to_thread``); its result is dropped."""
+
+    def __init__(self, count: int) -> None:
+        self._count = count
+        self._jobs: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._threads = 0
+        self._idle = 0
+        self._lock = threading.Lock()
+
+    async def run(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+        """``fn(*args, **kwargs)`` in one of the threads; its result, or its error raised."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Any] = loop.create_future()
+        context = contextvars.copy_context()
+        with self._lock:
+            if self._idle:
+                self._idle -= 1
+            elif self._threads < self._count:
+                self._threads += 1
+                threading.Thread(
+                    target=self._work, name=f"floorman-write-{self._threads}", daemon=True
+                ).start()
+        self._jobs.put((loop, future, context, fn, args, kwargs))
+        return await future
+
+    def _work(self) -> None:
+        jobs = self._jobs
+        while True:
+            loop, future, context, fn, args, kwargs = jobs.get()
+            error: BaseException | None = None
+            result = None
+            try:
+                result = context.run(fn, *args, **kwargs)
+            except BaseException as raised:  # handed to the awaiting coroutine
+                error = raised
+            with suppress(RuntimeError):  # the loop closed meanwhile: nobody awaits it
+                loop.call_soon_threadsafe(_settle, future, result, error)
+            del error, result
+            del loop, future, context, fn, args, kwargs
+            with self._lock:
+                self._idle += 1
+
+
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.cancelled():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)

@@ -20,8 +20,8 @@ a closed table.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
-from typing import TypeVar
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import grpc
 from google.protobuf.message import Message
@@ -42,7 +42,21 @@ from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 SERVICE_NAME = tpb.DESCRIPTOR.services_by_name["TableService"].full_name
 
 ViewerOf = Callable[[grpc.aio.ServicerContext], Viewer]
-_Response = TypeVar("_Response", bound=Message)
+WRITES: dict[str, type[Message]] = {
+    name: getattr(tpb, f"{name}Response")
+    for name in (
+        "CreateTable",
+        "CloseTable",
+        "SeatPlayer",
+        "LeaveSeat",
+        "SitOut",
+        "SitIn",
+        "StartHand",
+        "DealCards",
+        "RecordAction",
+    )
+}
+"""The write methods: each answers its stored response's bytes (``name`` -> response type)."""
 
 
 class TableServicer(tpb_grpc.TableServiceServicer):
@@ -53,6 +67,9 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         viewer_of: the caller's :class:`Viewer` for a call (default: observers).
         watch_wait_seconds: how long a WatchTable stream waits for news before re-reading.
         writes: the bounded queue of table writes (default: no bound).
+        run: how a write's use case runs off the event loop (``await run(fn, *args,
+            **kwargs)``; default ``asyncio.to_thread``; the server passes
+            :meth:`WriteThreads.run`).
     """
 
     def __init__(
@@ -62,39 +79,41 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         viewer_of: ViewerOf | None = None,
         watch_wait_seconds: float = 30.0,
         writes: WriteQueue | None = None,
+        run: Callable[..., Awaitable[Any]] | None = None,
     ) -> None:
         self._service = service
         self._viewer_of: ViewerOf = viewer_of or (lambda context: Viewer())
         self._watch_wait = watch_wait_seconds
         self._writes = WriteQueue(0) if writes is None else writes
+        self._run = asyncio.to_thread if run is None else run
 
     async def _write(
         self,
         use_case: Callable[..., Reply],
         command: TableWrite | CreateTable,
         context: grpc.aio.ServicerContext,
-        response: type[_Response],
-    ) -> _Response:
+        response: type[Message],
+    ) -> bytes:
         """Run a write use case in a worker thread and answer the bytes it stored (a retry's
-        first answer, byte for byte) as ``response``; StoreBusy when the write queue is full
-        (:mod:`floorman.transport.write_queue`)."""
+        first answer, byte for byte), an encoded ``response``: the handlers of
+        :func:`method_handlers` send them as they are (no parse, no second serialization);
+        StoreBusy when the write queue is full (:mod:`floorman.transport.write_queue`)."""
         async with self._writes.admit():
-            reply = await asyncio.to_thread(use_case, command, viewer=self._viewer_of(context))
-        answer = response.FromString(reply.payload)
+            reply = await self._run(use_case, command, viewer=self._viewer_of(context))
         outcome = reply.outcome
-        if outcome is None:  # a retry's stored answer
-            bind_call_ids(hand_id=_hand_id_of(answer))
+        if outcome is None:  # a retry's stored answer: parsed only to name its hand
+            bind_call_ids(hand_id=_hand_id_of(response.FromString(reply.payload)))
         else:
             hand = outcome.hand
             bind_call_ids(
                 hand_id=hand.hand_id if hand is not None else outcome.table.current_hand_id
             )
-        return answer
+        return reply.payload
 
     @maps_errors
     async def CreateTable(
         self, request: tpb.CreateTableRequest, context: grpc.aio.ServicerContext
-    ) -> tpb.CreateTableResponse:
+    ) -> bytes:
         """Open a table (ALREADY_EXISTS for a taken id)."""
         return await self._write(
             self._service.create_table,
@@ -129,7 +148,7 @@ class TableServicer(tpb_grpc.TableServiceServicer):
     @maps_errors
     async def CloseTable(
         self, request: tpb.CloseTableRequest, context: grpc.aio.ServicerContext
-    ) -> tpb.CloseTableResponse:
+    ) -> bytes:
         """Close the table (players cash out)."""
         return await self._write(
             self._service.close_table,
@@ -141,7 +160,7 @@ class TableServicer(tpb_grpc.TableServiceServicer):
     @maps_errors
     async def SeatPlayer(
         self, request: tpb.SeatPlayerRequest, context: grpc.aio.ServicerContext
-    ) -> tpb.SeatPlayerResponse:
+    ) -> bytes:
         """A newcomer takes a seat."""
         return await self._write(
             self._service.seat_player,
@@ -153,25 +172,21 @@ class TableServicer(tpb_grpc.TableServiceServicer):
     @maps_errors
     async def LeaveSeat(
         self, request: tpb.LeaveSeatRequest, context: grpc.aio.ServicerContext
-    ) -> tpb.LeaveSeatResponse:
+    ) -> bytes:
         """A player leaves with the stack."""
         return await self._write(
             self._service.leave_seat, tc.leave_seat_from_pb(request), context, tpb.LeaveSeatResponse
         )
 
     @maps_errors
-    async def SitOut(
-        self, request: tpb.SitOutRequest, context: grpc.aio.ServicerContext
-    ) -> tpb.SitOutResponse:
+    async def SitOut(self, request: tpb.SitOutRequest, context: grpc.aio.ServicerContext) -> bytes:
         """A player sits out from the next hand."""
         return await self._write(
             self._service.sit_out, tc.sit_out_from_pb(request), context, tpb.SitOutResponse
         )
 
     @maps_errors
-    async def SitIn(
-        self, request: tpb.SitInRequest, context: grpc.aio.ServicerContext
-    ) -> tpb.SitInResponse:
+    async def SitIn(self, request: tpb.SitInRequest, context: grpc.aio.ServicerContext) -> bytes:
         """A player comes back."""
         return await self._write(
             self._service.sit_in, tc.sit_in_from_pb(request), context, tpb.SitInResponse
@@ -180,7 +195,7 @@ class TableServicer(tpb_grpc.TableServiceServicer):
     @maps_errors
     async def StartHand(
         self, request: tpb.StartHandRequest, context: grpc.aio.ServicerContext
-    ) -> tpb.StartHandResponse:
+    ) -> bytes:
         """Start the next hand."""
         return await self._write(
             self._service.start_hand, tc.start_hand_from_pb(request), context, tpb.StartHandResponse
@@ -189,7 +204,7 @@ class TableServicer(tpb_grpc.TableServiceServicer):
     @maps_errors
     async def DealCards(
         self, request: tpb.DealCardsRequest, context: grpc.aio.ServicerContext
-    ) -> tpb.DealCardsResponse:
+    ) -> bytes:
         """Recorded mode: the cards the dealer dealt."""
         return await self._write(
             self._service.deal_cards, tc.deal_cards_from_pb(request), context, tpb.DealCardsResponse
@@ -198,7 +213,7 @@ class TableServicer(tpb_grpc.TableServiceServicer):
     @maps_errors
     async def RecordAction(
         self, request: tpb.RecordActionRequest, context: grpc.aio.ServicerContext
-    ) -> tpb.RecordActionResponse:
+    ) -> bytes:
         """A player's action (FAILED_PRECONDITION with the rule when refused)."""
         return await self._write(
             self._service.record_action,
@@ -289,3 +304,61 @@ def _hand_id_of(answer: Message) -> str:
     if "table" in fields and answer.HasField("table"):
         return answer.table.current_hand_id  # type: ignore[attr-defined]
     return ""
+
+
+def _as_is(answer: bytes) -> bytes:
+    """The response serializer of a write: its answer is already encoded."""
+    return answer
+
+
+class _Collected:
+    """Takes the method handlers the generated registration hands a server."""
+
+    def __init__(self) -> None:
+        self.handlers: dict[str, grpc.RpcMethodHandler] = {}
+
+    def add_generic_rpc_handlers(self, handlers: Any) -> None:
+        return None
+
+    def add_registered_method_handlers(
+        self, service: str, handlers: dict[str, grpc.RpcMethodHandler]
+    ) -> None:
+        self.handlers.update(handlers)
+
+
+def method_handlers(servicer: TableServicer) -> dict[str, grpc.RpcMethodHandler]:
+    """The TableService's gRPC method handlers (method name -> handler): the generated ones,
+    but each write in :data:`WRITES` sends the bytes its behaviour returns as they are."""
+    collected = _Collected()
+    tpb_grpc.add_TableServiceServicer_to_server(servicer, collected)
+    handlers = collected.handlers
+    for name in WRITES:
+        handlers[name] = grpc.unary_unary_rpc_method_handler(
+            getattr(servicer, name),
+            request_deserializer=handlers[name].request_deserializer,
+            response_serializer=_as_is,
+        )
+    return handlers
+
+
+def parsed_handlers(
+    handlers: dict[str, grpc.RpcMethodHandler],
+) -> dict[str, grpc.RpcMethodHandler]:
+    """``handlers`` for a caller that wants messages (the Connect port encodes them itself,
+    binary or JSON): each write's bytes parsed into its response message."""
+    out = dict(handlers)
+    for name, response in WRITES.items():
+        handler = handlers[name]
+        out[name] = grpc.unary_unary_rpc_method_handler(
+            _parsing(handler.unary_unary, response),
+            request_deserializer=handler.request_deserializer,
+            response_serializer=response.SerializeToString,
+        )
+    return out
+
+
+def _parsing(behavior: Any, response: type[Message]) -> Callable[..., Any]:
+    async def parse(request: Any, context: grpc.aio.ServicerContext) -> Message:
+        return response.FromString(await behavior(request, context))
+
+    return parse
