@@ -11,8 +11,9 @@
   ``server_started`` log line; on the signal, health turns NOT_SERVING, new RPCs are refused,
   in-flight ones get ``settings.grace_seconds`` to finish, then the process exits 0.
   Expired request ids (older than 24 h) are pruned at start and every hour
-  (:func:`prune_requests`); while the store cannot be reached, health is NOT_SERVING for
-  ``""`` and the TableService (:func:`watch_store_health`).
+  (:func:`~floorman.transport.store_watch.prune_requests`); while the store cannot be
+  reached, health is NOT_SERVING for ``""`` and the TableService
+  (:func:`~floorman.transport.store_watch.watch_store_health`).
 
 Security (issue 6): with ``--auth-file`` every call passes the auth interceptor
 (:mod:`floorman.transport.auth`; the file is re-read on SIGHUP and when it changes) and the
@@ -62,6 +63,7 @@ from floorman.transport.listeners import (
     ServerStartError,
     bind_error,
 )
+from floorman.transport.security_log import log_security
 from floorman.transport.servicers.audit import SERVICE_NAME as AUDIT_SERVICE
 from floorman.transport.servicers.audit import AuditServicer
 from floorman.transport.servicers.rules import SERVICE_NAME as RULES_SERVICE
@@ -72,6 +74,7 @@ from floorman.transport.servicers.tables import (
     parsed_handlers,
 )
 from floorman.transport.servicers.tables import method_handlers as table_method_handlers
+from floorman.transport.store_watch import prune_requests, watch_store_health
 from floorman.transport.sync_server import SyncServer
 from floorman.transport.table_converters import encode_outcome
 from floorman.transport.tls import TlsError, create_health_server, server_credentials
@@ -88,13 +91,6 @@ KEEPALIVE_TIMEOUT_MS: Final = 20_000
 MIN_CLIENT_PING_INTERVAL_MS: Final = 10_000
 WORKER_THREADS: Final = 64
 """Default executor size: table calls run the store and the engine in worker threads."""
-STORE_PROBE_SECONDS: Final = 1.0
-"""How often the store is probed for health (a probe may take up to the pool timeout)."""
-STORE_HEALTH_SERVICES: Final = ("", TABLE_SERVICE)
-"""The health entries that follow the store: the server as a whole and the TableService
-(RulesService and AuditService are stateless and keep SERVING)."""
-PRUNE_INTERVAL_SECONDS: Final = 3600.0
-"""How often expired request ids (older than 24 h, DESIGN.md idempotency) are deleted."""
 
 
 def server_options(settings: Settings) -> list[tuple[str, int]]:
@@ -396,102 +392,6 @@ async def _open_store(settings: Settings) -> EventStore:
         ) from None
 
 
-async def watch_store_health(
-    store: InstrumentedStore,
-    health: HealthServicer,
-    stop: asyncio.Event,
-    *,
-    interval: float = STORE_PROBE_SECONDS,
-) -> None:
-    """Probe the store every ``interval`` seconds until ``stop`` is set and keep
-    :data:`STORE_HEALTH_SERVICES` NOT_SERVING while it is unreachable, SERVING again once it
-    answers (the PostgreSQL pool reconnects by itself). Logs ``store_unavailable`` (with the
-    error) and ``store_available`` at each change. After ``enter_graceful_shutdown`` the
-    health servicer ignores these updates (NOT_SERVING stays)."""
-    log = get_logger()
-    serving = True
-    while not stop.is_set():
-        try:
-            await asyncio.to_thread(store.ping)
-        except StoreError as error:
-            up, reason = False, str(error)
-        except Exception as error:  # a bug in a probe must not end the watch
-            up, reason = False, f"{type(error).__name__}: {error}"
-        else:
-            up, reason = True, ""
-        if up != serving:
-            serving = up
-            status = health_pb2.HealthCheckResponse.SERVING
-            if not up:
-                status = health_pb2.HealthCheckResponse.NOT_SERVING
-                log.warning("store_unavailable", error=reason)
-            else:
-                log.info("store_available")
-            for name in STORE_HEALTH_SERVICES:
-                await health.set(name, status)
-        try:
-            await asyncio.wait_for(stop.wait(), timeout=interval)
-        except TimeoutError:
-            continue
-
-
-async def prune_requests(
-    store: InstrumentedStore, stop: asyncio.Event, *, interval: float = PRUNE_INTERVAL_SECONDS
-) -> None:
-    """Delete the expired idempotency records now and then every ``interval`` seconds until
-    ``stop`` is set (an expired id is already treated as new: this only reclaims space).
-    Logs ``requests_pruned`` (``pruned``: how many); a store failure is logged as
-    ``requests_prune_failed`` and retried at the next interval, never fatal."""
-    log = get_logger()
-    while not stop.is_set():
-        try:
-            pruned = await asyncio.to_thread(store.prune_requests)
-        except StoreError as error:
-            log.warning("requests_prune_failed", error=str(error))
-        except Exception:  # a bug must not end the pruning, nor the server
-            log.exception("requests_prune_failed")
-        else:
-            log.info("requests_pruned", pruned=pruned)
-        try:
-            await asyncio.wait_for(stop.wait(), timeout=interval)
-        except TimeoutError:
-            continue
-
-
-def _log_security(log: Any, settings: Settings, auth: TokenRegistry | None) -> None:
-    """One line on how callers are authenticated, and a warning for each weak spot."""
-    if auth is None:
-        log.warning(
-            "auth_disabled",
-            anonymous_role=settings.anonymous_role,
-            message="no --auth-file: every caller is anonymous (no token checked)",
-        )
-    else:
-        config = auth.config
-        log.info(
-            "auth_enabled",
-            path=str(auth.path),
-            tokens=len(config.tokens),
-            roles=config.roles(),
-            rules=config.access.rules.value,
-            health=config.access.health.value,
-            reflection=config.access.reflection.value,
-        )
-    tls = settings.tls
-    if tls is not None and tls.client_auth == "optional":
-        log.warning(
-            "tls_client_auth_optional",
-            message="client certificates are neither requested nor checked (grpcio cannot "
-            "request one without requiring it); tokens authenticate callers",
-        )
-    if tls is not None and tls.client_auth == "require" and settings.health_listen is None:
-        log.warning(
-            "health_needs_certificate",
-            message="mutual TLS without --health-listen: probes without a client "
-            "certificate cannot reach grpc.health.v1",
-        )
-
-
 async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int:
     """Run the service until SIGTERM/SIGINT (or ``stop`` is set); return the exit code 0.
 
@@ -584,7 +484,7 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
             )
             http_port = http_socket.getsockname()[1]
             http_task = loop.create_task(serve_http(app, http_socket, http_stop, settings.tls))
-        _log_security(log, settings, auth)
+        log_security(log, settings, auth)
         log.info(
             "server_started",
             listen=f"{settings.listen.host}:{port}",
