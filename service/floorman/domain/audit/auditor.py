@@ -83,7 +83,7 @@ def audit_hand(hand: RecordedHand) -> HandAudit:
         replays = [replay_config(hand.config, stakes, hand.posted)]
         if any(f.rule in AMOUNT_RULES for f in posts):
             replays.append(replay_config(hand.config, stakes, hand.posted, table_amounts=True))
-        configs = [replace(config, rake=RakePolicy()) for config in replays]
+        configs = [c if c.rake == _NO_RAKE else replace(c, rake=_NO_RAKE) for c in replays]
         reached = _reached(hand, configs[0])
         states = [reached or start_hand(configs[0])] + [start_hand(c) for c in configs[1:]]
     except InvalidArgument as error:
@@ -100,6 +100,11 @@ def audit_hand(hand: RecordedHand) -> HandAudit:
               for k, state in enumerate(states)]  # fmt: skip
     later, unverifiable, events = min(judged, key=lambda j: _rule_count(j[0]))  # posted on a tie
     return _result(hand, findings + later, unverifiable=unverifiable, events=events)
+
+
+_NO_RAKE = RakePolicy()
+"""The rake policy of the replayed configurations: none (a config already without rake is
+replayed as it is, not copied)."""
 
 
 def _rule_count(findings: list[AuditFinding]) -> int:

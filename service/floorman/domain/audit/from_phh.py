@@ -47,7 +47,7 @@ _SECTION: Final = re.compile(r"^[ \t]*\[(?P<name>[^\[\]]+)\][ \t]*(?:#.*)?$")
 _TOML_LINE: Final = re.compile(r"at line (?P<line>\d+)")
 _FIELD_INDEX: Final = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?")
 _ACTIONS: Final = re.compile(r"(?m)^[ \t]*actions[ \t]*=[ \t]*\[")
-_ARRAY_TOKEN: Final = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*|\]|[^'\"#\]]+")
+_ARRAY_ITEM: Final = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*|\]")
 _VARIANT: Final = re.compile(r"(?m)^[ \t]*variant[ \t]*=")
 _KEY: Final = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
 # Leading blanks are [ \t]*, never \s*: a multi-line \s* at every line start of a document
@@ -147,20 +147,24 @@ def _line_at(text: str, position: int) -> int:
 
 def _action_lines(text: str, offset: int = 0) -> list[int]:
     """The line of each string of the ``actions`` array, in order (a light scan of the TOML
-    text: the reader has already checked it), plus ``offset``."""
+    text: the reader has already checked it), plus ``offset``. Only the strings, comments
+    and the closing ``]`` are matched: between them a checked array holds blanks and
+    commas, which the scan skips without a token each."""
     start = _ACTIONS.search(text)
     if start is None:
         return []
     lines = []
-    line = _line_at(text, start.end()) + offset
     position = start.end()
-    for token in _ARRAY_TOKEN.finditer(text, start.end()):
+    line = _line_at(text, position) + offset
+    count = text.count
+    for token in _ARRAY_ITEM.finditer(text, position):
         value = token.group()
         if value == "]":
             break
-        line += text.count("\n", position, token.start())
-        position = token.start()
-        if value[0] in "'\"":
+        begin = token.start()
+        line += count("\n", position, begin)
+        position = begin
+        if value[0] != "#":
             lines.append(line)
     return lines
 

@@ -32,6 +32,34 @@ _DUPLICATE_RULES = {
     ForcedBetKind.BIG_BLIND_ANTE: "ante.amount",
 }
 """Rule id of a forced bet a seat posts twice (the kind's seat rule; blinds ``blind.player``)."""
+_POST_RANK = {
+    ForcedBetKind.ANTE: 0,
+    ForcedBetKind.SMALL_BLIND: 1,
+    ForcedBetKind.BIG_BLIND: 1,
+    ForcedBetKind.DEAD_BLIND: 1,
+    ForcedBetKind.STRADDLE: 2,
+    ForcedBetKind.BIG_BLIND_ANTE: 3,
+}
+"""Posting order of the forced bets (antes, blinds in the order given, the straddle, the
+big-blind ante); a BRING_IN is acted, not posted."""
+
+
+def _post_rank(bet: ForcedBet) -> int:
+    return _POST_RANK[bet.kind]
+
+
+_HAS_BOARD: dict[int, tuple[GameSpec, bool]] = {}
+"""``id(spec)`` -> (``spec``, ``spec.has_board``): a property that scans the streets, read
+once per game instead of once per hand."""
+
+
+def _has_board(spec: GameSpec) -> bool:
+    hit = _HAS_BOARD.get(id(spec))
+    if hit is None:
+        hit = _HAS_BOARD[id(spec)] = (spec, spec.has_board)
+    return hit[1]
+
+
 _SMALL_AND_BIG = frozenset({ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND})
 _NAMES = {
     ForcedBetKind.ANTE: "an ante",
@@ -104,7 +132,7 @@ def start_hand(config: HandConfig) -> HandState:
         (s.button + 1) % n if spec.has_button else _first_left_of(seats, config.button_seat)
     )
     s.forced_bring_in = positions[bring_in.seat] if bring_in is not None else NOBODY
-    s.has_board = spec.has_board
+    s.has_board = _has_board(spec)
     s.stacks = [stacks[seat] for seat in seats]
     s.contributed = [0] * n
     s.folded = [False] * n
@@ -261,12 +289,7 @@ def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
     the fixed-limit cap, the pot-/no-limit minimum raise size, and the pre-flop action
     starts left of it (it acts last, with the option).
     """
-    ordered = (
-        [b for b in forced if b.kind is ForcedBetKind.ANTE]
-        + [b for b in forced if b.kind in _BLINDS]
-        + [b for b in forced if b.kind is ForcedBetKind.STRADDLE]
-        + [b for b in forced if b.kind is ForcedBetKind.BIG_BLIND_ANTE]
-    )
+    ordered = sorted((b for b in forced if b.kind in _POST_RANK), key=_post_rank)
     live_blinds: list[tuple[int, ForcedBet]] = []
     dead = [0] * len(s.seats)
     for bet in ordered:

@@ -48,10 +48,19 @@ def _round_down(amount: int, unit: int) -> int:
     return amount // unit * unit
 
 
+_MEMO: dict[tuple[object, ...], tuple[GameSpec, ResolvedStakes]] = {}
+"""Resolved stakes already worked out: (``id(spec)``, structure, each field's type and
+value) -> (``spec``, kept alive so its id is never reused, the result). Type-exact: ``True``
+and ``1`` (equal, same hash) are different keys, so a bad value is refused every time; only
+accepted stakes are kept (a refusal is raised afresh each call)."""
+_MEMO_LIMIT = 4096
+
+
 def resolve_stakes(
     stakes: Stakes, *, spec: GameSpec, structure: BettingStructure
 ) -> ResolvedStakes:
-    """Apply RULES.md "Stakes defaults" and check the stakes are coherent.
+    """Apply RULES.md "Stakes defaults" and check the stakes are coherent (memoised: a
+    table resolves the same stakes for every hand; the result is frozen, so it is shared).
 
     Defaults: ante 0 = none; bring-in 0 = half the small bet rounded down to
     ``odd_chip_unit``; fixed-limit draw small blind 0 = half the small bet rounded down to
@@ -69,6 +78,34 @@ def resolve_stakes(
             board has none) and ``straddle.amount`` (not twice the big blind); ``""`` for
             plain shape problems.
     """
+    values = (
+        stakes.small_bet,
+        stakes.big_bet,
+        stakes.ante,
+        stakes.bring_in,
+        stakes.small_blind,
+        stakes.big_blind,
+        stakes.whole_unit,
+        stakes.odd_chip_unit,
+        stakes.straddle,
+        stakes.big_blind_ante,
+    )
+    key = (id(spec), type(structure), structure, tuple(map(type, values)), values)
+    try:
+        hit = _MEMO.get(key)
+    except TypeError:  # an unhashable value: refused below, never kept
+        return _resolve(stakes, spec, structure)
+    if hit is not None:
+        return hit[1]
+    resolved = _resolve(stakes, spec, structure)
+    if len(_MEMO) >= _MEMO_LIMIT:
+        _MEMO.clear()
+    _MEMO[key] = (spec, resolved)
+    return resolved
+
+
+def _resolve(stakes: Stakes, spec: GameSpec, structure: BettingStructure) -> ResolvedStakes:
+    """:func:`resolve_stakes` without the memo (same result, same errors)."""
     problems: list[FieldViolation] = []
 
     def bad(name: str, rule: str, message: str) -> None:

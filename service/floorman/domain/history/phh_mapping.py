@@ -37,7 +37,7 @@ from __future__ import annotations
 from floorman.domain.cards import Card
 from floorman.domain.engine import Phase, bet_or_raise_kind, check_or_call
 from floorman.domain.errors import FieldViolation, InvalidArgument
-from floorman.domain.games import game_spec
+from floorman.domain.games import GAMES, game_spec
 from floorman.domain.history.amounts import Amount
 from floorman.domain.history.phh_actions import PhhAction, PhhVerb
 from floorman.domain.history.phh_house import EXPOSED, apply_house_fields, burn_cards
@@ -230,7 +230,7 @@ def _config(phh: PhhHand, scale: int) -> HandConfig:
     )
     forced: list[ForcedBet] = []
     if not variant.stud:
-        board = game_spec(variant.game).has_board
+        board = game_spec(variant.game).game in _BOARD_GAMES
         stakes, forced = _blinds(stakes, antes, blinds, seats, problems, board=board)
     elif len(set(antes)) > 1:
         effective = antes[::-1] if count == 2 else antes
@@ -462,6 +462,9 @@ class _Mapper:
             action_of = _ACTIONS[seat, kind] = Action(seat=seat, type=kind)
         self.emit(index, action_of)
 
+
+_BOARD_GAMES = frozenset(game for game, spec in GAMES.items() if spec.has_board)
+"""The community-card games (``GameSpec.has_board`` scans the streets: read once here)."""
 
 _ACTIONS: dict[tuple[int, ActionType], Action] = {}
 """The events without an amount or cards (a seat's FOLD, CHECK, CALL, BRING_IN), each built

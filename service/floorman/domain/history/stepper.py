@@ -60,12 +60,22 @@ class HistoryMapping:
 def card_faces(game: Game) -> tuple[bool, ...]:
     """The face of each card place in a seat's hand, dealt order (True: face up); empty for
     the draw games. Seven card stud: 2 down, 4 up, 1 down; five card stud: 1 down, 4 up."""
-    spec = game_spec(game)
-    if not spec.is_stud:
-        return ()
-    return tuple(
-        face for street in spec.streets for face in (False,) * street.down + (True,) * street.up
-    )
+    faces = _FACES.get(game) if isinstance(game, Game) else None
+    if faces is None:
+        spec = game_spec(game)
+        faces = ()
+        if spec.is_stud:
+            faces = tuple(
+                face
+                for street in spec.streets
+                for face in (False,) * street.down + (True,) * street.up
+            )
+        _FACES[game] = faces
+    return faces
+
+
+_FACES: dict[Game, tuple[bool, ...]] = {}
+""":func:`card_faces` of each game already asked (a game's streets never change)."""
 
 
 class EngineStepper:
