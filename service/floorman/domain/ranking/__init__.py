@@ -14,6 +14,7 @@ from floorman.domain.ranking.evaluate import (
     compare,
     evaluate,
     evaluate_sides,
+    sides_evaluator,
 )
 from floorman.domain.ranking.exact_hole import exact_high, exact_low_8
 from floorman.domain.ranking.games import (
@@ -46,6 +47,7 @@ __all__ = [
     "deck_lowest_rank",
     "evaluate",
     "evaluate_sides",
+    "sides_evaluator",
     "every_card_of",
     "exact_high",
     "exact_low_8",
