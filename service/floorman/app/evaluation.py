@@ -30,9 +30,9 @@ from floorman.domain.ranking import (
     compare,
     deck_for,
     evaluate,
-    sides_evaluator,
     every_card_of,
     side_rankings,
+    sides_evaluator,
 )
 
 GAME_NAMES: Final = {

@@ -59,7 +59,7 @@ _LOW: Final = _tag(rpb.EvaluateHandResponse, "low", _LENGTH)
 _ANSWER: Final = _tag(rpb.EvaluateHandResult, "answer", _LENGTH)
 _ERROR: Final = _tag(rpb.EvaluateHandResult, "error", _LENGTH)
 RESULTS_TAG: Final = _tag(rpb.BatchEvaluateHandsResponse, "results", _LENGTH)
-assert RESULTS_TAG == _tag(rpb.EvaluateHandStreamResponse, "results", _LENGTH)
+assert _tag(rpb.EvaluateHandStreamResponse, "results", _LENGTH) == RESULTS_TAG
 
 _CARD_FIELDS: Final = tuple(_field(_CARD_TAG, text.encode()) for text in CARD_TEXTS)
 """Card number -> its ``best_cards`` entry."""
@@ -95,11 +95,23 @@ def hand_value(value: HandValue) -> bytes:
     """A ``floorman.v1.HandValue`` as :func:`converters.hand_value_to_pb` would serialize
     it (field order aside)."""
     cards = _CARD_FIELDS
+    strength, description, qualifies = value.strength, value.description, value.qualifies
+    head = _HEADS.get((strength, description, qualifies)) or _head(strength, description, qualifies)
     return (
         _CATEGORY_FIELDS[value.category]
         + b"".join([cards[card] for card in value.best_cards])
-        + _head(value.strength, value.description, value.qualifies)
+        + head
     )
+
+
+def _high_prefix(size: int) -> bytes:
+    payload = bytes(size)
+    return _field(RESULTS_TAG, _field(_ANSWER, _field(_HIGH, payload)))[: -size or None]
+
+
+_HIGH_PREFIXES: Final = tuple(_high_prefix(size) for size in range(1024))
+"""HandValue size -> the tags and sizes before it in a ``results`` entry with a high side
+only (every HandValue written here is far below 1024 bytes)."""
 
 
 def answer_entry(evaluation: Evaluation) -> bytes:
@@ -111,7 +123,11 @@ def answer_entry(evaluation: Evaluation) -> bytes:
     if low is None:
         if high is None:
             return _field(RESULTS_TAG, b"")
-        answer = _field(_HIGH, hand_value(high))
+        value = hand_value(high)
+        size = len(value)
+        if size < 1024:
+            return _HIGH_PREFIXES[size] + value
+        answer = _field(_HIGH, value)
     elif high is None:
         answer = _field(_LOW, hand_value(low))
     else:

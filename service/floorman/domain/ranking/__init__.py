@@ -47,7 +47,6 @@ __all__ = [
     "deck_lowest_rank",
     "evaluate",
     "evaluate_sides",
-    "sides_evaluator",
     "every_card_of",
     "exact_high",
     "exact_low_8",
@@ -59,4 +58,5 @@ __all__ = [
     "low_27_strength",
     "low_a5_strength",
     "side_rankings",
+    "sides_evaluator",
 ]
