@@ -32,12 +32,15 @@ def pick_cards(
     held = 0
     for card in cards:
         held |= bit[card]
+    if suit is not None:
+        flush = [(rank << 2) + suit for rank in ranks]
+        if any(not held >> card & 1 for card in flush) or len(set(flush)) < len(flush):
+            raise KeyError(suit)
+        return tuple(flush)
     picked = []
     for rank in ranks:
         base = rank << 2
         suits = (held >> base) & 15
-        if suit is not None:
-            suits &= 1 << suit
         if not suits:
             raise KeyError(rank)
         card = base + suits.bit_length() - 1
