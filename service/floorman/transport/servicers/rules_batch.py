@@ -8,8 +8,10 @@ item: ``requests[3].cards[1]``); a bad item never fails the call. The size limit
 work by :class:`floorman.transport.limits.LimitsInterceptor`.
 
 For throughput the per-item work is the ranking itself: a plainly valid hand takes
-:func:`floorman.app.evaluation.evaluate_if_valid` (counts checked once per shape, cards by dict
-lookup), anything else the unary use case with its full error report; metrics are added once
+:func:`floorman.app.evaluation.fast_ranker` of its shape (counts checked once per shape, cached
+here by the request's ints; cards by one dict lookup each), anything else the unary use case
+with its full error report; answers are written as wire bytes and merged once per chunk
+(:mod:`floorman.transport.evaluation_wire`); metrics are added once
 per call and game, and the call logs one ``rpc`` line (the interceptor's), never one per item,
 carrying ``batch_items`` and ``item_errors`` (bound to the call's log context; a stream's are
 its totals so far).
