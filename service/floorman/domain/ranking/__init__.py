@@ -14,6 +14,7 @@ from floorman.domain.ranking.evaluate import (
     compare,
     evaluate,
     evaluate_sides,
+    sides_evaluator,
 )
 from floorman.domain.ranking.exact_hole import exact_high, exact_low_8
 from floorman.domain.ranking.games import (
@@ -57,4 +58,5 @@ __all__ = [
     "low_27_strength",
     "low_a5_strength",
     "side_rankings",
+    "sides_evaluator",
 ]

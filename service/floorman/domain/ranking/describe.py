@@ -13,21 +13,40 @@ from floorman.domain.ranking.encoding import decode_high, decode_low
 NO_QUALIFYING_LOW: Final = "No qualifying low"
 
 
+_BIT: Final = tuple(1 << card for card in range(64))
+
+
 def pick_cards(
     cards: Sequence[Card], ranks: Sequence[int], *, suit: int | None = None
 ) -> tuple[Card, ...]:
     """One card of ``cards`` per entry of ``ranks``, in that order (higher suits first).
 
-    ``suit``, when given, restricts the choice to that suit (a flush).
+    ``suit``, when given, restricts the choice to that suit (a flush). The cards are held
+    as a bit set (card ``c`` is bit ``c``; rank ``r`` owns bits ``4r`` to ``4r + 3``), so
+    the highest suit left of a rank is its highest set bit.
 
     Raises:
-        KeyError / IndexError: ``cards`` cannot supply ``ranks``.
+        KeyError: ``cards`` cannot supply ``ranks``.
     """
-    by_rank: dict[int, list[Card]] = {}
-    for card in sorted(cards):
-        if suit is None or card & 3 == suit:
-            by_rank.setdefault(card >> 2, []).append(card)
-    return tuple([by_rank[rank].pop() for rank in ranks])
+    bit = _BIT
+    held = 0
+    for card in cards:
+        held |= bit[card]
+    if suit is not None:
+        flush = [(rank << 2) + suit for rank in ranks]
+        if any(not held >> card & 1 for card in flush) or len(set(flush)) < len(flush):
+            raise KeyError(suit)
+        return tuple(flush)
+    picked = []
+    for rank in ranks:
+        base = rank << 2
+        suits = (held >> base) & 15
+        if not suits:
+            raise KeyError(rank)
+        card = base + suits.bit_length() - 1
+        held ^= bit[card]
+        picked.append(card)
+    return tuple(picked)
 
 
 def _flush_suit(cards: Sequence[Card]) -> int:

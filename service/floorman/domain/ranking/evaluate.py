@@ -8,7 +8,7 @@ that. Which rankings apply comes from the game definition (:mod:`.sides`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from floorman.domain.cards import Card
@@ -99,6 +99,31 @@ def evaluate_sides(
         else:
             high = value
     return Evaluation(high, low)
+
+
+def sides_evaluator(
+    rankings: Sequence[SideRanking],
+) -> Callable[[Sequence[Card], Sequence[Card]], Evaluation]:
+    """``(own cards, board) -> evaluate_sides(rankings, own, board)``, specialised once for
+    callers ranking many hands of one shape: a single plain high side (the Seven Card Stud,
+    Five Card Stud, draw and Hold'em high games) skips the per-side dispatch. Same answers
+    as :func:`evaluate_sides`."""
+    if len(rankings) == 1:
+        (ranking,) = rankings
+        if not (ranking.take or ranking.is_low or ranking.qualifier or ranking.reading):
+            five, seven_to_ace = ranking.any_five, ranking.seven_to_ace
+            high_value = describe.high_value
+
+            def high_only(own: Sequence[Card], board: Sequence[Card]) -> Evaluation:
+                cards = (*own, *board) if board else tuple(own)
+                return Evaluation(high_value(five(cards), cards, seven_to_ace=seven_to_ace), None)
+
+            return high_only
+
+    def sides(own: Sequence[Card], board: Sequence[Card]) -> Evaluation:
+        return evaluate_sides(rankings, own, board)
+
+    return sides
 
 
 def _best(strengths: Sequence[int]) -> tuple[int, ...]:

@@ -39,6 +39,7 @@ class RulesCore:
 
     evaluate_hand: Callable[..., Evaluation] = evaluation.evaluate_hand
     evaluate_if_valid: Callable[..., Evaluation | None] = evaluation.evaluate_if_valid
+    fast_ranker: Callable[..., evaluation.Ranker | None] = evaluation.fast_ranker
     compare_hands: Callable[..., Comparison] = evaluation.compare_hands
     validate_action: Callable[..., rules.ActionCheck] = rules.validate_action
     list_legal_actions: Callable[..., rules.LegalMenu] = rules.list_legal_actions
@@ -82,6 +83,7 @@ class RulesServicer(BatchRules, rpb_grpc.RulesServiceServicer):
     def __init__(self, *, core: RulesCore | None = None, metrics: Metrics | None = None) -> None:
         self._core = RulesCore() if core is None else core
         self._metrics = metrics
+        self._rankers: dict[tuple[int, int, int, int], evaluation.Ranker] = {}
 
     def _count(self, game: Game | None, hands: int) -> None:
         if self._metrics is not None and game is not None:

@@ -8,8 +8,10 @@ item: ``requests[3].cards[1]``); a bad item never fails the call. The size limit
 work by :class:`floorman.transport.limits.LimitsInterceptor`.
 
 For throughput the per-item work is the ranking itself: a plainly valid hand takes
-:func:`floorman.app.evaluation.evaluate_if_valid` (counts checked once per shape, cards by dict
-lookup), anything else the unary use case with its full error report; metrics are added once
+:func:`floorman.app.evaluation.fast_ranker` of its shape (counts checked once per shape, cached
+here by the request's ints; cards by one dict lookup each), anything else the unary use case
+with its full error report; answers are written as wire bytes and merged once per chunk
+(:mod:`floorman.transport.evaluation_wire`); metrics are added once
 per call and game, and the call logs one ``rpc`` line (the interceptor's), never one per item,
 carrying ``batch_items`` and ``item_errors`` (bound to the call's log context; a stream's are
 its totals so far).
@@ -27,11 +29,12 @@ import structlog
 
 from floorman.domain.errors import InvalidArgument
 from floorman.domain.model import Game
-from floorman.transport import converters
+from floorman.transport import converters, evaluation_wire
 from floorman.transport.errors import item_status, maps_errors, maps_stream_errors
 from floorman.v1 import rules_service_pb2 as rpb
 
 if TYPE_CHECKING:
+    from floorman.app.evaluation import Ranker
     from floorman.observability.metrics import Metrics
     from floorman.transport.servicers.rules import RulesCore
 
@@ -76,55 +79,71 @@ class BatchRules:
 
     _core: RulesCore
     _metrics: Metrics | None
+    _rankers: dict[tuple[int, int, int, int], Ranker]
+    """(game number, players, cards, board cards) -> the core's ``fast_ranker`` of that
+    shape: valid shapes only (bounded by the game definitions)."""
 
     def _add_counts(self, counts: dict[Game, int]) -> None:
         if self._metrics is not None:
             for game, hands in counts.items():
                 self._metrics.count_hands(game, hands)
 
-    async def _evaluate_all(self, items: Sequence[rpb.EvaluateHandRequest], results: Any) -> int:
+    async def _evaluate_all(self, items: Sequence[rpb.EvaluateHandRequest], target: Any) -> int:
         """:meth:`_evaluate_into` in chunks of :data:`EVALUATE_CHUNK`, yielding to the event
         loop between them; the number of item errors."""
         if len(items) <= EVALUATE_CHUNK:
-            return self._evaluate_into(items, results)
+            return self._evaluate_into(items, target)
         errors = 0
         for start in range(0, len(items), EVALUATE_CHUNK):
             if start:
                 await asyncio.sleep(0)
-            errors += self._evaluate_into(items[start : start + EVALUATE_CHUNK], results, start)
+            errors += self._evaluate_into(items[start : start + EVALUATE_CHUNK], target, start)
         return errors
 
     def _evaluate_into(
-        self, items: Sequence[rpb.EvaluateHandRequest], results: Any, first: int = 0
+        self, items: Sequence[rpb.EvaluateHandRequest], target: Any, first: int = 0
     ) -> int:
-        """Append one EvaluateHandResult to ``results`` per item, in order (``first``: the
-        index of ``items[0]`` in the request, for the error paths); the number of item
+        """Append one EvaluateHandResult to ``target.results`` (a BatchEvaluateHandsResponse
+        or an EvaluateHandStreamResponse) per item, in order (``first``: the index of
+        ``items[0]`` in the request, for the error paths), written as wire bytes
+        (:mod:`floorman.transport.evaluation_wire`) and merged once; the number of item
         errors."""
         core = self._core
         fast = core.evaluate_if_valid
+        ranker_of = core.fast_ranker
         slow = core.evaluate_hand
-        game_of = converters.GAME_FROM_PB.get
-        fill = converters.fill_evaluation
-        add = results.add
-        counts: dict[Game, int] = {}
+        rankers = self._rankers
+        entry = evaluation_wire.answer_entry
+        entries: list[bytes] = []
+        append = entries.append
+        counts: dict[int, int] = {}
         errors = 0
         for index, item in enumerate(items, first):
-            target = add()
-            game = game_of(item.game)
-            cards, players, board = item.cards, item.players, item.board
-            value = fast(game, cards, players=players, board=board)
+            cards, board = item.cards, item.board
+            number, players = item.game, item.players
+            key = (number, players, len(cards), len(board))
+            ranker = rankers.get(key)
+            if ranker is None:
+                game = converters.GAME_FROM_PB.get(number)
+                ranker = None if game is None else ranker_of(game, players, *key[2:])
+                if ranker is not None:
+                    rankers[key] = ranker
+                    value = ranker(cards, board)
+                else:
+                    value = fast(game, cards, players=players, board=board)
+            else:
+                value = ranker(cards, board)
             if value is None:
                 try:
-                    value = ranked(
-                        item.game, partial(slow, cards=cards, players=players, board=board)
-                    )
+                    value = ranked(number, partial(slow, cards=cards, players=players, board=board))
                 except InvalidArgument as error:
-                    target.error.CopyFrom(item_status(error, f"requests[{index}]."))
+                    append(evaluation_wire.error_entry(item_status(error, f"requests[{index}].")))
                     errors += 1
                     continue
-            fill(target.answer, value)
-            counts[game] = counts.get(game, 0) + 1  # type: ignore[index]
-        self._add_counts(counts)
+            append(entry(value))
+            counts[number] = counts.get(number, 0) + 1
+        evaluation_wire.merge_entries(target, entries)
+        self._add_counts({converters.GAME_FROM_PB[n]: hands for n, hands in counts.items()})
         return errors
 
     @maps_errors
@@ -133,7 +152,7 @@ class BatchRules:
     ) -> rpb.BatchEvaluateHandsResponse:
         """One EvaluateHandResult per request, in order (module docstring)."""
         response = rpb.BatchEvaluateHandsResponse()
-        errors = await self._evaluate_all(request.requests, response.results)
+        errors = await self._evaluate_all(request.requests, response)
         _log_counts(len(request.requests), errors)
         return response
 
@@ -184,7 +203,7 @@ class BatchRules:
         items = errors = 0
         async for message in request_iterator:
             response = rpb.EvaluateHandStreamResponse()
-            errors += await self._evaluate_all(message.requests, response.results)
+            errors += await self._evaluate_all(message.requests, response)
             items += len(message.requests)
             _log_counts(items, errors)
             yield response
