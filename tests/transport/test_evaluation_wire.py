@@ -85,3 +85,11 @@ def test_varint(value: int) -> None:
     from google.protobuf.internal.encoder import _VarintBytes
 
     assert evaluation_wire.varint(value) == _VarintBytes(value)
+
+
+@pytest.mark.parametrize("game", list(Game))
+def test_response_bytes_parse_to_the_unary_answer(game: Game) -> None:
+    """The unary EvaluateHand fast path's answer (issue 15 point 2) is the converter's."""
+    for evaluation in [Evaluation(None, None), *_random_hands(game, 200, 16)]:
+        parsed = rpb.EvaluateHandResponse.FromString(evaluation_wire.response_bytes(evaluation))
+        assert parsed == converters.evaluation_to_pb(evaluation)

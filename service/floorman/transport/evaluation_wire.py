@@ -135,6 +135,15 @@ def answer_entry(evaluation: Evaluation) -> bytes:
     return _field(RESULTS_TAG, _field(_ANSWER, answer))
 
 
+def response_bytes(evaluation: Evaluation) -> bytes:
+    """A unary EvaluateHandResponse for ``evaluation`` in wire format (what
+    ``converters.evaluation_to_pb(evaluation).SerializeToString()`` parses as; a side that is
+    ``None`` is left out): the unary EvaluateHand fast path parses it once into its answer."""
+    high, low = evaluation.high, evaluation.low
+    answer = b"" if high is None else _field(_HIGH, hand_value(high))
+    return answer if low is None else answer + _field(_LOW, hand_value(low))
+
+
 def error_entry(status: object) -> bytes:
     """One ``results`` entry whose ``error`` is ``status`` (a ``google.rpc.Status``)."""
     return _field(RESULTS_TAG, _field(_ERROR, status.SerializeToString()))  # type: ignore[attr-defined]

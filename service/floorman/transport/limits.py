@@ -249,6 +249,10 @@ def _walk(
                     _walk(item, rule.plan, f"{name}[{index}].", limits, out)
 
 
+_COUNTS: dict[Descriptor, tuple[tuple[str, str], ...]] = {}
+"""Message type -> its :func:`_counts_only` checks (``()``: walk it in full)."""
+
+
 def check_message(message: Message, limits: Limits, *, prefix: str = "") -> None:
     """Check one request message against the size limits (module docstring).
 
@@ -256,8 +260,18 @@ def check_message(message: Message, limits: Limits, *, prefix: str = "") -> None
         InvalidArgument: one field violation per field over a limit (``hands``,
             ``history[3].deal.cards``, ``player_id`` ...), ``prefix`` before each path.
     """
+    descriptor = message.DESCRIPTOR
+    counts = _COUNTS.get(descriptor)
+    if counts is None:
+        counts = _COUNTS[descriptor] = _counts_only(_plan(descriptor)) or ()
+    if counts:  # only string-list counts to check (EvaluateHandRequest): walk one over them
+        for field, limit in counts:
+            if len(getattr(message, field)) > getattr(limits, limit):
+                break
+        else:
+            return
     problems: list[FieldViolation] = []
-    _walk(message, _plan(message.DESCRIPTOR), prefix, limits, problems)
+    _walk(message, _plan(descriptor), prefix, limits, problems)
     if problems:
         raise InvalidArgument(problems)
 

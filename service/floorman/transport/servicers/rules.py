@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Final, TypeVar
 
 import grpc
 
@@ -20,7 +20,7 @@ from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.model import Game
 from floorman.domain.ranking import Comparison, Evaluation
 from floorman.observability.metrics import Metrics
-from floorman.transport import converters, engine_converters
+from floorman.transport import converters, engine_converters, evaluation_wire
 from floorman.transport.errors import maps_errors
 from floorman.transport.servicers.rules_batch import BatchRules, ranked
 from floorman.v1 import poker_pb2 as pb
@@ -29,6 +29,7 @@ from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
 
 SERVICE_NAME = rpb.DESCRIPTOR.services_by_name["RulesService"].full_name
 _T = TypeVar("_T")
+_EVALUATE_RESPONSE: Final = rpb.EvaluateHandResponse.FromString
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,12 +90,35 @@ class RulesServicer(BatchRules, rpb_grpc.RulesServiceServicer):
         if self._metrics is not None and game is not None:
             self._metrics.count_hands(game, hands)
 
-    @maps_errors
     async def EvaluateHand(
         self, request: rpb.EvaluateHandRequest, context: grpc.aio.ServicerContext
     ) -> rpb.EvaluateHandResponse:
         """One hand's high and low values, with the ``board`` in the community-card games
-        (INVALID_ARGUMENT for any bad card, count, board, game)."""
+        (INVALID_ARGUMENT for any bad card, count, board, game).
+
+        A plainly valid hand (issue 15 point 2) takes the batch path's cached ranker of its
+        shape (:meth:`BatchRules._shape_ranker`) and an answer parsed from wire bytes
+        (:func:`~floorman.transport.evaluation_wire.response_bytes`); anything else, and any
+        exception there, takes :meth:`_evaluate_reported`, which answers exactly as before
+        (every problem reported, errors mapped by :func:`maps_errors`)."""
+        cards, board, number = request.cards, request.board, request.game
+        try:
+            key = (number, request.players, len(cards), len(board))
+            ranker = self._rankers.get(key) or self._shape_ranker(*key)
+            value = None if ranker is None else ranker(cards, board)
+            if value is not None:
+                if self._metrics is not None:
+                    self._metrics.count_hands(converters.GAME_FROM_PB[number])
+                return _EVALUATE_RESPONSE(evaluation_wire.response_bytes(value))
+        except Exception:  # the reported path answers (or maps) the same request
+            pass
+        return await self._evaluate_reported(request, context)
+
+    @maps_errors
+    async def _evaluate_reported(
+        self, request: rpb.EvaluateHandRequest, context: grpc.aio.ServicerContext
+    ) -> rpb.EvaluateHandResponse:
+        """EvaluateHand through the use case, with its full error report."""
         result = ranked(
             request.game,
             lambda game: self._core.evaluate_hand(

@@ -83,6 +83,19 @@ class BatchRules:
     """(game number, players, cards, board cards) -> the core's ``fast_ranker`` of that
     shape: valid shapes only (bounded by the game definitions)."""
 
+    def _shape_ranker(self, number: int, players: int, count: int, board: int) -> Ranker | None:
+        """The core's ``fast_ranker`` of requests of game ``number`` with ``players``,
+        ``count`` own cards and ``board`` board cards, cached in ``_rankers``; ``None`` for an
+        unknown game or a shape the use case would refuse (the caller takes the full path)."""
+        key = (number, players, count, board)
+        ranker = self._rankers.get(key)
+        if ranker is None:
+            game = converters.GAME_FROM_PB.get(number)
+            ranker = None if game is None else self._core.fast_ranker(game, players, count, board)
+            if ranker is not None:
+                self._rankers[key] = ranker
+        return ranker
+
     def _add_counts(self, counts: dict[Game, int]) -> None:
         if self._metrics is not None:
             for game, hands in counts.items():
@@ -108,11 +121,9 @@ class BatchRules:
         ``items[0]`` in the request, for the error paths), written as wire bytes
         (:mod:`floorman.transport.evaluation_wire`) and merged once; the number of item
         errors."""
-        core = self._core
-        fast = core.evaluate_if_valid
-        ranker_of = core.fast_ranker
-        slow = core.evaluate_hand
+        slow = self._core.evaluate_hand
         rankers = self._rankers
+        shape_ranker = self._shape_ranker
         entry = evaluation_wire.answer_entry
         entries: list[bytes] = []
         append = entries.append
@@ -122,17 +133,8 @@ class BatchRules:
             cards, board = item.cards, item.board
             number, players = item.game, item.players
             key = (number, players, len(cards), len(board))
-            ranker = rankers.get(key)
-            if ranker is None:
-                game = converters.GAME_FROM_PB.get(number)
-                ranker = None if game is None else ranker_of(game, players, *key[2:])
-                if ranker is not None:
-                    rankers[key] = ranker
-                    value = ranker(cards, board)
-                else:
-                    value = fast(game, cards, players=players, board=board)
-            else:
-                value = ranker(cards, board)
+            ranker = rankers.get(key) or shape_ranker(*key)
+            value = None if ranker is None else ranker(cards, board)
             if value is None:
                 try:
                     value = ranked(number, partial(slow, cards=cards, players=players, board=board))
