@@ -9,6 +9,7 @@ import pytest
 
 from floorman.domain.cards import parse_card
 from floorman.domain.history.amounts import (
+    card_run,
     format_number,
     normalize_amount,
     parse_card_list,
@@ -95,11 +96,22 @@ def test_card_run_parses_concatenated_cards_with_unknowns():
     assert parse_card_run("??????") == (None, None, None)
 
 
-@pytest.mark.parametrize("text", ["AsK", "Xx", "?s", "1h"])
+@pytest.mark.parametrize("text", ["AsK", "Xx", "?s", "1h", "AsKdQcXx", "AsKdQcJh10"])
 def test_card_run_refuses_malformed_cards(text):
     """Common to every game (cards): a malformed card in a run is refused."""
     with pytest.raises(ValueError):
         parse_card_run(text)
+    assert card_run(text) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["", "As", "as", "??", "AsKd", "Td3c4d", "??????", "AsKdQcJhTs9s8s", "2c??3d??4h"]
+)
+def test_card_run_is_parse_card_run_without_the_exception(text):
+    """The readers' fast path reads every run as the card-by-card parse does."""
+    expected = tuple(None if text[i : i + 2] == "??" else parse_card(text[i : i + 2])
+                     for i in range(0, len(text), 2))  # fmt: skip
+    assert card_run(text) == parse_card_run(text) == expected
 
 
 def test_card_list_parses_space_separated_cards_with_tens_written_10():

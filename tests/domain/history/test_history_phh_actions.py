@@ -20,6 +20,7 @@ from floorman.domain.history.phh_actions import (
     PhhVerb,
     format_phh_action,
     parse_phh_action,
+    parse_phh_actions,
 )
 
 
@@ -160,3 +161,19 @@ def test_phh_action_init_takes_exactly_the_fields_keyword_only():
     assert hash(action) == hash(PhhAction(actor=2, verb=PhhVerb.FOLD, player=2))
     with pytest.raises(dataclasses.FrozenInstanceError):
         action.actor = 3  # type: ignore[misc]
+
+
+def test_parse_phh_actions_is_parse_phh_action_of_each_with_the_highest_number():
+    """The reader's one-pass parse gives what parsing each action does, and the highest
+    actor or player number named (for the player-count check)."""
+    texts = ["d dh p1 AsKd", "d dh p3 ????", "p3 cbr 300", "p1 f", "d db 7c8d9h", "p3 sm -",
+             "p1 cbr 10112.5", "d dh p2 Ah # up", "", "# note", "p2 sd", "p3 sm AsKd"]  # fmt: skip
+    parsed, highest = parse_phh_actions(texts)
+    assert parsed == tuple(parse_phh_action(t) for t in texts)
+    assert highest == 3
+    assert parse_phh_actions([]) == ((), 0)
+    assert parse_phh_actions(["d db AsKd"]) == ((parse_phh_action("d db AsKd"),), 0)
+    with pytest.raises(CardTextError):
+        parse_phh_actions(["p1 f", "d dh p1 AsXx"])
+    with pytest.raises(ValueError):
+        parse_phh_actions(["p1 f", "x1 f"])

@@ -27,6 +27,18 @@ _TWO_CHAR_CARDS: Final[dict[str, Card | None]] = {
 _TWO_CHAR_CARDS[UNKNOWN_TEXT] = None
 """Every two-character card text ``parse_card_run`` accepts (either case; ``??``: None)."""
 
+_SHORT_RUNS: Final[dict[str, tuple[Card | None, ...]]] = {
+    "": (),
+    **{text: (card,) for text, card in _TWO_CHAR_CARDS.items()},
+    **{
+        first + second: (one, two)
+        for first, one in _TWO_CHAR_CARDS.items()
+        for second, two in _TWO_CHAR_CARDS.items()
+    },
+}
+"""Every run of at most two cards ``parse_card_run`` accepts, parsed (one lookup each; a
+longer run is read four characters at a time). The tuples are immutable, so shared."""
+
 
 def normalize_amount(value: int | Decimal) -> Amount:
     """``value`` as an ``int`` when it is finite and integral, else unchanged.
@@ -107,12 +119,30 @@ def parse_card_run(text: str) -> tuple[Card | None, ...]:
     Raises:
         ValueError: when the text has an odd length or holds something that is not a card.
     """
+    run = card_run(text)
+    if run is not None:
+        return run
     if len(text) % 2:
         raise ValueError(f"{text!r} is not a run of two-character cards")
-    try:
-        return tuple([_TWO_CHAR_CARDS[text[i : i + 2]] for i in range(0, len(text), 2)])
-    except KeyError:  # name the first item that is not a card
-        return tuple(_one_card(text[i : i + 2]) for i in range(0, len(text), 2))
+    return tuple(_one_card(text[i : i + 2]) for i in range(0, len(text), 2))  # names the error
+
+
+def card_run(text: str) -> tuple[Card | None, ...] | None:
+    """``parse_card_run(text)``, or ``None`` when ``text`` is not a run of cards (no
+    exception: the fast path of the readers, which then name the problem)."""
+    run = _SHORT_RUNS.get(text)
+    if run is not None or len(text) <= 4:
+        return run
+    if len(text) % 2:
+        return None
+    runs = _SHORT_RUNS
+    cards: tuple[Card | None, ...] = ()
+    for i in range(0, len(text), 4):
+        part = runs.get(text[i : i + 4])
+        if part is None:
+            return None
+        cards += part
+    return cards
 
 
 def parse_card_list(text: str) -> tuple[Card | None, ...]:

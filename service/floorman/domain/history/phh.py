@@ -39,6 +39,7 @@ from floorman.domain.history.phh_actions import (
     PhhVerb,
     format_phh_action,
     parse_phh_action,
+    parse_phh_actions,
 )
 from floorman.domain.history.phh_currency import UNITS_FIELD, to_minor, to_written, written_scale
 from floorman.domain.history.phh_mapping import PhhMapping, map_phh, phh_config, phh_to_hand
@@ -62,13 +63,18 @@ __all__ = [
     "phh_to_hand",
 ]
 
-_TYPED_FIELDS: Final = (
+_TYPED_FIELDS: Final = frozenset((
     "variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in",
     "small_bet", "big_bet", "min_bet", "starting_stacks", "actions", "hand", "players",
     "seats", "seat_count", "finishing_stacks", "winnings",
-)  # fmt: skip
+))  # fmt: skip
 _SIZES: Final = ("bring_in", "small_bet", "big_bet", "min_bet")
 _PER_PLAYER: Final = ("antes", "blinds_or_straddles", "finishing_stacks", "winnings")
+_STR_ONLY: Final = frozenset({str})
+_INT_ONLY: Final = frozenset({int})
+_FROZEN_AS_READ: Final = frozenset({str, int, bool})
+"""The TOML value types :func:`~floorman.domain.history.toml_values.freeze` returns as they
+are (``bool`` and ``int`` exactly, not subclasses)."""
 
 
 def parse_phh(text: str) -> PhhHand:
@@ -248,6 +254,13 @@ class _Reader:
             return None
         if count is not None and len(raw) != count:
             self.bad(name, f"{len(raw)} values for {count} players (starting_stacks)")
+        if (  # the common case: whole numbers within the limits, each as _number gives it
+            raw
+            and set(map(type, raw)) == _INT_ONLY
+            and min(raw) >= (1 if positive else 0)
+            and max(raw) <= MAX_AMOUNT
+        ):
+            return tuple(raw)
         values = [self._number(name, v, positive=positive, index=i) for i, v in enumerate(raw)]
         return tuple(v if v is not None else 0 for v in values)
 
@@ -312,14 +325,14 @@ class _Reader:
         if problem := too_many(len(raw), MAX_HAND_EVENTS, "actions"):
             self.bad("actions", problem)  # not read one by one: a hostile file costs little
             return ()
-        if set(map(type, raw)) <= {str}:  # the common case, read in one pass
+        if set(map(type, raw)) <= _STR_ONLY:  # the common case, read in one pass
             try:
-                parsed = list(map(parse_phh_action, raw))
+                parsed, highest = parse_phh_actions(raw)
             except ValueError:
                 pass  # the loop below names every problem
             else:
-                if all(a.actor <= count and a.player <= count for a in parsed):
-                    return tuple(parsed)
+                if highest <= count:
+                    return parsed
         actions = []
         for i, text in enumerate(raw):
             if not isinstance(text, str):
@@ -343,8 +356,11 @@ class _Reader:
         return tuple(actions)
 
     def _metadata(self) -> tuple[tuple[str, object], ...]:
+        plain = _FROZEN_AS_READ
         return tuple(
-            (key, freeze(value)) for key, value in self.data.items() if key not in _TYPED_FIELDS
+            (key, value if type(value) in plain else freeze(value))
+            for key, value in self.data.items()
+            if key not in _TYPED_FIELDS
         )
 
 

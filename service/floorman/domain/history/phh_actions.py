@@ -20,11 +20,18 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
 from floorman.domain.cards import Card, card_str
-from floorman.domain.history.amounts import Amount, format_number, parse_card_run, parse_number
+from floorman.domain.history.amounts import (
+    Amount,
+    card_run,
+    format_number,
+    parse_card_run,
+    parse_number,
+)
 
 _PLAYER: Final = re.compile(r"p([1-9][0-9]*)")
 DEALER: Final = 0
@@ -141,6 +148,57 @@ def parse_phh_action(text: str) -> PhhAction:
     return _parse_any(text)
 
 
+def parse_phh_actions(texts: Iterable[str]) -> tuple[tuple[PhhAction, ...], int]:
+    """``tuple(map(parse_phh_action, texts))`` and the highest actor or player number the
+    actions name (0 when none does), in one pass.
+
+    Raises:
+        ValueError: as :func:`parse_phh_action` does, for the first text that is not an
+            action (:class:`CardTextError` for bad cards).
+    """
+    simple = _SIMPLE_ACTIONS.get
+    common = _parse_common
+    parsed = []
+    append = parsed.append
+    highest = 0
+    for text in texts:
+        action = simple(text)
+        if action is None:
+            action = (common(text) if "#" not in text else None) or _parse_any(text)
+        number = action.player if action.player > action.actor else action.actor
+        if number > highest:
+            highest = number
+        append(action)
+    return tuple(parsed), highest
+
+
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
+def _action(
+    actor: int, verb: PhhVerb, player: int, amount: Amount | None, cards: tuple[Card | None, ...]
+) -> PhhAction:
+    """``PhhAction(actor=actor, verb=verb, player=player, amount=amount, cards=cards)``
+    built without the keyword call (the readers' hot path): the same instance dictionary,
+    in the same field order."""
+    action = _new_object(PhhAction)
+    _set_attribute(
+        action,
+        "__dict__",
+        {
+            "actor": actor,
+            "verb": verb,
+            "player": player,
+            "amount": amount,
+            "cards": cards,
+            "shows_dealt": False,
+            "commentary": None,
+        },
+    )
+    return action
+
+
 def _parse_common(text: str) -> PhhAction | None:
     """The common actions written plainly (``d dh p1 AsKd``, ``d db 7c``, ``p2 cbr 300``),
     or ``None``: :func:`_parse_any` then reads the text (and names its problem)."""
@@ -148,38 +206,31 @@ def _parse_common(text: str) -> PhhAction | None:
     count = len(words)
     if count == 4 and words[0] == "d" and words[1] == "dh":
         player = _PLAYER_NUMBERS.get(words[2])
-        cards = _known_cards(words[3])
+        cards = card_run(words[3])
         if player is not None and cards is not None:
-            return PhhAction(actor=DEALER, verb=PhhVerb.DEAL_HOLE, player=player, cards=cards)
+            return _action(DEALER, _DEAL_HOLE, player, None, cards)
     elif count == 3:
         first, verb, argument = words
         if first == "d":
-            cards = _known_cards(argument) if verb == "db" else None
+            cards = card_run(argument) if verb == "db" else None
             if cards is not None:
-                return PhhAction(actor=DEALER, verb=PhhVerb.DEAL_BOARD, cards=cards)
+                return _action(DEALER, _DEAL_BOARD, 0, None, cards)
             return None
         player = _PLAYER_NUMBERS.get(first)
         if player is None:
             return None
         if verb == "cbr" and len(argument) <= 15 and argument.isascii() and argument.isdigit():
-            return PhhAction(  # a whole amount within the limit (10^15): parse_number's value
-                actor=player,
-                verb=PhhVerb.COMPLETE_BET_OR_RAISE_TO,
-                player=player,
-                amount=int(argument),
-            )
-        if verb in ("sd", "sm") and (cards := _known_cards(argument)) is not None:
+            # a whole amount within the limit (10^15): parse_number's value
+            return _action(player, _RAISE_TO, player, int(argument), ())
+        if verb in ("sd", "sm") and (cards := card_run(argument)) is not None:
             kind = PhhVerb.STAND_PAT_OR_DISCARD if verb == "sd" else PhhVerb.SHOW_OR_MUCK
-            return PhhAction(actor=player, verb=kind, player=player, cards=cards)
+            return _action(player, kind, player, None, cards)
     return None
 
 
-def _known_cards(text: str) -> tuple[Card | None, ...] | None:
-    """``parse_card_run(text)``, or ``None`` when it is not a run of cards."""
-    try:
-        return parse_card_run(text)
-    except ValueError:
-        return None
+_DEAL_HOLE: Final = PhhVerb.DEAL_HOLE
+_DEAL_BOARD: Final = PhhVerb.DEAL_BOARD
+_RAISE_TO: Final = PhhVerb.COMPLETE_BET_OR_RAISE_TO
 
 
 def _parse_any(text: str) -> PhhAction:
