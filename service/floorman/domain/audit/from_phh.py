@@ -49,7 +49,9 @@ _FIELD_INDEX: Final = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?")
 _ACTIONS: Final = re.compile(r"(?m)^[ \t]*actions[ \t]*=[ \t]*\[")
 _ARRAY_ITEM: Final = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*|\]")
 _VARIANT: Final = re.compile(r"(?m)^[ \t]*variant[ \t]*=")
-_KEY: Final = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
+_KEY_OR_LINE_END: Final = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_-]+)[ \t]*=|\n")
+"""A bare key at a line start (``key =``: its name) or a line end (``""``): a key never
+spans a line end, so the keys found are those a scan for the keys alone finds."""
 # Leading blanks are [ \t]*, never \s*: a multi-line \s* at every line start of a document
 # of blank lines costs quadratic time.
 _IDENTITY_FIELDS: Final = ("event", "table", "year", "month", "day", "time")
@@ -111,9 +113,9 @@ def _hand_id(hand: PhhHand, fallback: str) -> str:
     return str(hand.hand) if hand.hand is not None else fallback
 
 
-def _identity(hand: PhhHand, section: _Section, source: str) -> str:
-    """What names the hand (module docstring); ``""`` (no identity) when nothing does."""
-    metadata = dict(hand.metadata)
+def _identity(hand: PhhHand, section: _Section, source: str, metadata: dict[str, object]) -> str:
+    """What names the hand (module docstring); ``""`` (no identity) when nothing does.
+    ``metadata`` is ``dict(hand.metadata)``."""
     if metadata.get("_hand_id"):
         return f"phh:floorman:{metadata.get('_table_id', '')}:{metadata['_hand_id']}"
     if hand.hand is not None:
@@ -153,9 +155,11 @@ def _action_lines(text: str, offset: int = 0) -> list[int]:
     start = _ACTIONS.search(text)
     if start is None:
         return []
-    lines = []
     position = start.end()
     line = _line_at(text, position) + offset
+    if (strings := _one_line_array(text, position)) is not None:
+        return [line] * strings
+    lines = []
     count = text.count
     for token in _ARRAY_ITEM.finditer(text, position):
         value = token.group()
@@ -167,6 +171,25 @@ def _action_lines(text: str, offset: int = 0) -> list[int]:
         if value[0] != "#":
             lines.append(line)
     return lines
+
+
+def _one_line_array(text: str, position: int) -> int | None:
+    """The number of strings of the array that starts at ``position`` when it ends on that
+    line and the line holds only literal strings (``'...'``: no basic string, no comment),
+    as the scan of :func:`_action_lines` counts them; else ``None`` (the scan decides).
+    Split at the quotes, the even pieces are outside the strings: the first of them that
+    holds a ``]`` closes the array after ``k // 2`` strings."""
+    end = text.find("\n", position)
+    rest = text[position:] if end < 0 else text[position:end]
+    if '"' in rest or "#" in rest:
+        return None
+    pieces = rest.split("'")
+    if not len(pieces) % 2:
+        return None  # an unpaired quote: the scan decides
+    for k in range(0, len(pieces), 2):
+        if "]" in pieces[k]:
+            return k // 2
+    return None
 
 
 def _field_line(text: str, field: str, action_lines: list[int], offset: int = 0) -> int:
@@ -187,11 +210,13 @@ def _key_lines(text: str, offset: int = 0) -> dict[str, int]:
     """The line of each bare key's first ``key =`` line start (what :func:`_field_line`
     finds for a field without an index), plus ``offset``: one scan for every field."""
     lines: dict[str, int] = {}
-    line, position = 1, 0
-    for match in _KEY.finditer(text):
-        line += text.count("\n", position, match.start())
-        position = match.start()
-        lines.setdefault(match.group(1), line + offset)
+    line = 1 + offset
+    for key in _KEY_OR_LINE_END.findall(text):
+        if key:
+            if key not in lines:
+                lines[key] = line
+        else:
+            line += 1
     return lines
 
 
@@ -275,6 +300,7 @@ def _record(hand: PhhHand, section: _Section, source: str, hand_id: str) -> Reco
     winnings = _whole(hand.winnings)
     rake = metadata.get("_rake", metadata.get("rake", 0))
     result_line = keys.get("winnings" if winnings else "finishing_stacks", 0)
+    known = len(action_lines)
     declared = DeclaredResult(
         final_stacks=dict(zip(seats, finishing, strict=True)) if finishing else None,
         final_stacks_line=keys.get("finishing_stacks", 0),
@@ -293,11 +319,9 @@ def _record(hand: PhhHand, section: _Section, source: str, hand_id: str) -> Reco
         rake_policy=config.rake if "_rake_policy" in metadata else None,
         posted=posted,
         events=mapping.events,
-        event_lines=tuple(
-            action_lines[s] if s < len(action_lines) else first_line for s in mapping.sources
-        ),
+        event_lines=tuple([action_lines[s] if s < known else first_line for s in mapping.sources]),
         declared=declared,
-        identity=_identity(hand, section, source),
+        identity=_identity(hand, section, source, metadata),
         digest=text_digest(text),
         replayed=mapping.state,
     )

@@ -29,9 +29,10 @@ def check_written_cards(hand: RecordedHand, state: HandState) -> list[AuditFindi
         list's line), the holder in the message. A list's own seat's cards (or the board's
         for the board) are never duplicates; unknown cards are skipped.
     """
-    taken: dict[Card, str] = {}  # card -> who holds it, for cards out of the stub
-    for card in state.used - state.available:
-        taken[card] = _holder(state, card)
+    if not hand.written:
+        return []  # nothing written outside the events (PHH, OHH)
+    out_of_stub = state.used - state.available
+    taken: dict[Card, str] = {}  # card -> who holds it: the written lists' so far
     findings: list[AuditFinding] = []
     for written in sorted(hand.written, key=lambda w: w.line):
         own = _own_cards(state, written.seat)
@@ -40,6 +41,10 @@ def check_written_cards(hand: RecordedHand, state: HandState) -> list[AuditFindi
                 continue
             where = _who(written.seat)
             holder = taken.get(card)
+            if holder is None and card in out_of_stub:
+                holder = _holder(
+                    state, card
+                )  # where the engine has it (asked for written cards only)
             if holder is not None and holder != where:
                 findings.append(_duplicate(hand, written, card, holder))
                 continue
