@@ -18,6 +18,16 @@ def check_rake_policy(policy: RakePolicy, *, field: str = "rake") -> None:
     Raises:
         InvalidArgument: one violation per bad field (``rake.percent_bps`` ...).
     """
+    bps, increment, cap = policy.percent_bps, policy.increment, policy.cap
+    if (
+        type(bps) is int
+        and type(increment) is int
+        and type(cap) is int
+        and 0 <= bps <= _BPS_WHOLE
+        and increment >= 0
+        and cap >= 0
+    ):
+        return  # the usual case: three whole numbers in range
     problems: list[FieldViolation] = []
     checks = (
         ("percent_bps", policy.percent_bps, _BPS_WHOLE),

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence, Set
 
 from floorman.domain.cards import Card
 from floorman.domain.errors import InvalidArgument
-from floorman.domain.games import PotSide, game_spec
+from floorman.domain.games import GameSpec, PotSide, game_spec
 from floorman.domain.model import Game, RakePolicy
 from floorman.domain.settlement.odd_chips import (
     button_order,
@@ -89,7 +89,7 @@ def settle(
             player count outside 2-5, ``card.count``, ``card.not_in_deck``,
             ``card.duplicate``).
     """
-    _check_arguments(game, odd_chip_unit, button_seat, seat_order, players_dealt)
+    spec = _check_arguments(game, odd_chip_unit, button_seat, seat_order, players_dealt)
     net, returned = return_uncalled(contributions, dead)
     pots = build_pots(net, folded, dead)
     rake_amount = compute_rake(
@@ -108,14 +108,15 @@ def settle(
         if contested
         else {}
     )
-    main_order, low_order = _odd_chip_orders(game, hands, seat_order)
+    main_order, low_order = _odd_chip_orders(spec, hands, seat_order)
+    hi_lo = len(spec.sides) > 1
     shares: list[PotShare] = []
     payouts: dict[int, int] = {}
     for index in reversed(range(len(pots))):  # last side pot first
         share, paid = _award_pot(
             amount=amounts[index],
             eligible=pots[index][1],
-            hi_lo=len(game_spec(game).sides) > 1,
+            hi_lo=hi_lo,
             values=values,
             main_order=main_order,
             low_order=low_order,
@@ -160,12 +161,11 @@ def _award_pot(
 
 
 def _odd_chip_orders(
-    game: Game, hands: Mapping[int, Sequence[Card | None]], seat_order: Sequence[int]
+    spec: GameSpec, hands: Mapping[int, Sequence[Card | None]], seat_order: Sequence[int]
 ) -> tuple[OddChipOrder, OddChipOrder]:
-    """(order for ``winners``, order for the Hi-Lo low half) in ``game``: button games from
-    the first winner left of the button; stud games by the highest card by suit, or the
-    lowest (aces low) where the side is a low (Razz, the Hi-Lo low half)."""
-    spec = game_spec(game)
+    """(order for ``winners``, order for the Hi-Lo low half) in the game of ``spec``: button
+    games from the first winner left of the button; stud games by the highest card by suit,
+    or the lowest (aces low) where the side is a low (Razz, the Hi-Lo low half)."""
     if not spec.is_stud:
 
         def clockwise(winners: Sequence[int]) -> tuple[int, ...]:
@@ -185,16 +185,19 @@ def _odd_chip_orders(
 
 def _check_arguments(
     game: Game, odd_chip_unit: int, button_seat: int, seat_order: Sequence[int], players_dealt: int
-) -> None:
-    """Refuse an odd-chip unit below 1, a bad ``seat_order`` or 7-A player count."""
+) -> GameSpec:
+    """Refuse an odd-chip unit below 1, a bad ``seat_order`` or 7-A player count (in this
+    order); returns the game's definition."""
     if not isinstance(odd_chip_unit, int) or odd_chip_unit < 1:
         raise InvalidArgument.single("odd_chip_unit", "", f"{odd_chip_unit!r} must be >= 1")
     if len(set(seat_order)) != len(seat_order):
         raise InvalidArgument.single("seat_order", "", f"{list(seat_order)} repeats a seat")
-    if not game_spec(game).is_stud and button_seat in seat_order and seat_order[-1] != button_seat:
+    spec = game_spec(game)
+    if not spec.is_stud and button_seat in seat_order and seat_order[-1] != button_seat:
         raise InvalidArgument.single(
             "seat_order",
             "",
             f"seat_order {list(seat_order)} must start left of the button {button_seat}",
         )
     check_players_dealt(game, players_dealt)
+    return spec
