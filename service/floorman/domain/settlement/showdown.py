@@ -87,19 +87,26 @@ def evaluate_seats(
     """
     seats = sorted(set(seats))
     spec = game_spec(game)
+    has_board, board_cards = spec.has_board, spec.board_cards  # derived: read once
     known_community = tuple(card for card in community if card is not None)
     if len(known_community) != len(community):
         raise UnverifiableHand(seats, f"the {_community_name(spec)} is unknown")
-    if spec.has_board and len(known_community) < spec.board_cards:
-        have, need = len(known_community), spec.board_cards
+    if has_board and len(known_community) < board_cards:
+        have, need = len(known_community), board_cards
         raise UnverifiableHand(seats, f"the board has {have} cards; a showdown needs {need}")
     unknown = [s for s in seats if not hands.get(s) or any(c is None for c in hands[s])]
     if unknown:
         raise UnverifiableHand(unknown, "a contested pot needs every eligible seat's cards")
     own = {seat: tuple(hands[seat]) for seat in seats}
-    _check_cards(game, own, known_community, players_dealt)
+    _check_cards(
+        game,
+        own,
+        known_community,
+        players_dealt,
+        shape=(has_board, spec.hand_cards, board_cards),
+    )
     rankings = ranking.side_rankings(game, players_dealt)
-    if spec.has_board:
+    if has_board:
         board = known_community
         values = {seat: [r.hand(cards, board) for r in rankings] for seat, cards in own.items()}
     else:
@@ -134,17 +141,19 @@ def _check_cards(
     own: Mapping[int, tuple[Card, ...]],
     community: Sequence[Card],
     players_dealt: int,
+    *,
+    shape: tuple[bool, int, int],
 ) -> None:
-    """Refuse hands of the wrong size, cards outside the deck and cards held twice."""
-    spec = game_spec(game)
-    size = cards_per_hand(game)
+    """Refuse hands of the wrong size, cards outside the deck and cards held twice.
+    ``shape`` is the game's ``(has_board, hand_cards, board_cards)``."""
+    has_board, hand_cards, board_cards = shape
+    size = hand_cards + board_cards  # cards_per_hand(game)
     deck = ranking.deck_for(game, players_dealt)
     problems: list[FieldViolation] = []
     seen: dict[Card, str] = {}
-    if len(community) > spec.board_cards and spec.has_board:
-        message = f"{len(community)} board cards; {spec.board_cards} at most"
+    if len(community) > board_cards and has_board:
+        message = f"{len(community)} board cards; {board_cards} at most"
         problems.append(FieldViolation("community", "card.count", message))
-    has_board, hand_cards = spec.has_board, spec.hand_cards
     every = [card for cards in own.values() for card in cards]
     every.extend(community)
     if (
@@ -159,10 +168,10 @@ def _check_cards(
         return  # the usual case, in one pass: every size right, every card new and in the deck
     for seat, cards in own.items():
         field = f"hands[{seat}]"
-        if spec.has_board and len(cards) != spec.hand_cards:
-            message = f"{len(cards)} hole cards; {spec.hand_cards} needed"
+        if has_board and len(cards) != hand_cards:
+            message = f"{len(cards)} hole cards; {hand_cards} needed"
             problems.append(FieldViolation(field, "card.count", message))
-        elif not spec.has_board and len(cards) + len(community) != size:
+        elif not has_board and len(cards) + len(community) != size:
             message = f"{len(cards) + len(community)} cards with the community; {size} needed"
             problems.append(FieldViolation(field, "card.count", message))
         for card in cards:
