@@ -147,8 +147,8 @@ def _judge(
         findings += [
             _unknown_face_up(event, index, hand.line_of(index), written=hand.up_cards_written)
             for index, event in enumerate(hand.events)
-            if isinstance(event, Deal) and is_unknown_face_up(event)
-        ]
+            if isinstance(event, Deal) and None in event.cards and is_unknown_face_up(event)
+        ]  # None in cards first: a deal of known cards is never an unknown face-up card
     else:
         state, stopped = _replay(hand, state, findings)
     unverifiable = False

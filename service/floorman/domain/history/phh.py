@@ -156,29 +156,29 @@ class _Reader:
             raise InvalidArgument(self.problems)
         count = len(stacks)
         known_count = count if "starting_stacks" in self.data else None
-        per_player = {
-            name: self._amounts(name, required=False, count=known_count) for name in _PER_PLAYER
-        }
-        sizes = {name: self._size(name) for name in _SIZES}
+        antes, blinds, finishing, winnings = (  # in _PER_PLAYER's order: the problems' order
+            self._amounts(name, required=False, count=known_count) for name in _PER_PLAYER
+        )
+        bring_in, small_bet, big_bet, min_bet = (self._size(name) for name in _SIZES)
         if variant is not None:
             self._check_presence(variant)
         hand = PhhHand(
             variant=variant.code if variant is not None else "",
-            antes=per_player["antes"] or (),
+            antes=antes or (),
             starting_stacks=stacks,
             actions=self._actions(count),
-            blinds_or_straddles=per_player["blinds_or_straddles"],
-            bring_in=sizes["bring_in"],
-            small_bet=sizes["small_bet"],
-            big_bet=sizes["big_bet"],
-            min_bet=sizes["min_bet"],
+            blinds_or_straddles=blinds,
+            bring_in=bring_in,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            min_bet=min_bet,
             ante_trimming_status=self._bool("ante_trimming_status"),
             hand=self._hand_name(),
             players=self._players(count),
             seats=self._seats(count),
             seat_count=self._seat_count(),
-            finishing_stacks=per_player["finishing_stacks"],
-            winnings=per_player["winnings"],
+            finishing_stacks=finishing,
+            winnings=winnings,
             metadata=self._metadata(),
         )
         if hand.seats and hand.seat_count is not None and max(hand.seats) > hand.seat_count:
@@ -204,8 +204,8 @@ class _Reader:
         return variant
 
     def _check_presence(self, variant: PhhVariant) -> None:
-        required = set(variant.required_fields)
-        for name in ("antes", "blinds_or_straddles", *_SIZES):
+        required = _required_fields(variant)
+        for name in _PRESENCE_CHECKED:
             present = name in self.data
             if name in required and not present:
                 self.bad(name, f"{name} is required for variant {variant.code}")
@@ -284,10 +284,12 @@ class _Reader:
         return None
 
     def _players(self, count: int) -> tuple[str, ...] | None:
-        return self._list("players", count, lambda v: isinstance(v, str), "a string")
+        return self._list("players", count, lambda v: isinstance(v, str), "a string", _all_str)
 
     def _seats(self, count: int) -> tuple[int, ...] | None:
-        seats = self._list("seats", count, lambda v: _is_int(v) and v > 0, "a positive integer")
+        seats = self._list(
+            "seats", count, lambda v: _is_int(v) and v > 0, "a positive integer", _all_positive
+        )
         if seats is not None and len(set(seats)) != len(seats):
             self.bad("seats", "a seat number appears twice")
         return seats
@@ -302,8 +304,15 @@ class _Reader:
         return value
 
     def _list(
-        self, name: str, count: int, valid: Callable[[object], bool], what: str
+        self,
+        name: str,
+        count: int,
+        valid: Callable[[object], bool],
+        what: str,
+        all_valid: Callable[[list], bool],
     ) -> tuple | None:
+        """The array ``name`` as a tuple; each item not ``valid`` is a problem.
+        ``all_valid(array)`` is True only when every item is ``valid`` (one pass)."""
         raw = self.data.get(name)
         if raw is None:
             return None
@@ -312,6 +321,8 @@ class _Reader:
             return None
         if len(raw) != count:
             self.bad(name, f"{len(raw)} values for {count} players (starting_stacks)")
+        if all_valid(raw):
+            return tuple(raw)
         for i, value in enumerate(raw):
             if not valid(value):
                 self.bad(f"{name}[{i}]", f"{value!r} is not {what}")
@@ -366,6 +377,26 @@ class _Reader:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _all_str(values: list) -> bool:
+    return set(map(type, values)) <= _STR_ONLY
+
+
+def _all_positive(values: list) -> bool:
+    return not values or (set(map(type, values)) == _INT_ONLY and min(values) > 0)
+
+
+_PRESENCE_CHECKED: Final = ("antes", "blinds_or_straddles", *_SIZES)
+_REQUIRED: dict[str, frozenset[str]] = {}
+"""Variant code -> its required fields (a constant of the variant table, read once)."""
+
+
+def _required_fields(variant: PhhVariant) -> frozenset[str]:
+    required = _REQUIRED.get(variant.code)
+    if required is None:
+        required = _REQUIRED[variant.code] = frozenset(variant.required_fields)
+    return required
 
 
 def dump_phh(hand: PhhHand) -> str:
