@@ -114,9 +114,18 @@ def _scalar(field: FieldDescriptor) -> st.SearchStrategy[Any]:
     return TEXT
 
 
-def _repeated(item: st.SearchStrategy[Any]) -> st.SearchStrategy[list]:
-    giant = st.tuples(item, st.sampled_from([60, 1001, 2000])).map(lambda x: [x[0]] * x[1])
-    return st.one_of(st.lists(item, max_size=4), st.lists(item, min_size=5, max_size=12), giant)
+def _repeated(item: st.SearchStrategy[Any], giant: bool) -> st.SearchStrategy[list]:
+    """A list of ``item``: short, longer, or (``giant``) one value repeated 60-2000 times.
+
+    Giant lists are drawn only in the request itself (depth 0): a repeated copy of a message
+    that holds giant lists of its own multiplies (2000 ** depth values, gigabytes in the test
+    worker before anything reaches the server)."""
+    lists = [st.lists(item, max_size=4), st.lists(item, min_size=5, max_size=12)]
+    if giant:
+        lists.append(
+            st.tuples(item, st.sampled_from([60, 1001, 2000])).map(lambda x: [x[0]] * x[1])
+        )
+    return st.one_of(*lists)
 
 
 _MESSAGES: dict[tuple[str, int], st.SearchStrategy[Any]] = {}
@@ -138,7 +147,7 @@ def message_of(descriptor: Descriptor, depth: int = 0) -> st.SearchStrategy[Any]
             item = st.deferred(lambda f=field: message_of(f.message_type, depth + 1))
         else:
             item = _scalar(field)
-        plan.append((field, _repeated(item) if field.is_repeated else item))
+        plan.append((field, _repeated(item, depth == 0) if field.is_repeated else item))
     chosen = st.lists(st.booleans(), min_size=len(plan), max_size=len(plan))
 
     @st.composite
