@@ -39,7 +39,6 @@ class RulesCore:
     :mod:`floorman.app.rules`."""
 
     evaluate_hand: Callable[..., Evaluation] = evaluation.evaluate_hand
-    evaluate_if_valid: Callable[..., Evaluation | None] = evaluation.evaluate_if_valid
     fast_ranker: Callable[..., evaluation.Ranker | None] = evaluation.fast_ranker
     compare_hands: Callable[..., Comparison] = evaluation.compare_hands
     validate_action: Callable[..., rules.ActionCheck] = rules.validate_action
