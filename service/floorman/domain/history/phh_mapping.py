@@ -34,6 +34,8 @@ Mapping (PHH specification -> DESIGN.md contract):
 
 from __future__ import annotations
 
+import itertools
+
 from floorman.domain.cards import Card
 from floorman.domain.engine import Phase, bet_or_raise_kind, check_or_call
 from floorman.domain.errors import FieldViolation, InvalidArgument
@@ -85,8 +87,9 @@ def map_phh(phh: PhhHand) -> PhhMapping:
     """
     scale = phh_scale(phh)
     config = _config(phh, scale)
-    mapper = _Mapper(phh, config, scale)
-    for index, action in draw_deal_order(phh.actions):
+    order = draw_deal_order(phh.actions)
+    mapper = _Mapper(phh, config, scale, order)
+    for index, action in order:
         mapper.map(index, action)
     return mapper.stepper.mapping()
 
@@ -359,9 +362,12 @@ def _posted_blinds(
 
 
 class _Mapper:
-    """Turns PHH actions into events, stepping the engine while it accepts them."""
+    """Turns PHH actions into events, stepping the engine while it accepts them; the street
+    tally, for where the engine does not answer, is built on first need (:meth:`tally_before`)."""
 
-    def __init__(self, phh: PhhHand, config: HandConfig, scale: int) -> None:
+    def __init__(
+        self, phh: PhhHand, config: HandConfig, scale: int, order: list[tuple[int, PhhAction]]
+    ) -> None:
         self.phh = phh
         self.config = config
         self.seats = tuple(s.seat for s in config.seats)
@@ -369,11 +375,31 @@ class _Mapper:
         self.stepper = EngineStepper(config)
         self.emit = self.stepper.emit
         self.dealt: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
-        self.tally = StreetTally(config, self.seats)
+        self.order = order
+        self.tally: StreetTally | None = None
         self.scale = scale
 
     def seat(self, player: int) -> int:
         return self.seats[player - 1]
+
+    def tally_before(self, index: int) -> StreetTally:
+        """The tally of the street's bets before PHH action ``index`` (the one being mapped):
+        on first need, a new tally given every action mapped before it (``order`` up to
+        ``index``), exactly as keeping it all along would have left it."""
+        tally = self.tally
+        if tally is None:
+            earlier = itertools.takewhile(lambda item: item[0] != index, self.order)
+            tally = self.tally = StreetTally(self.config, self.seats)
+            tally.replay((action for _, action in earlier), self.seat, self._raise_to)
+        return tally
+
+    def _raise_to(self, action: PhhAction) -> int:
+        """The tally's amount of a betting action: a ``cbr``'s total at the hand's scale (0
+        when not whole), else 0."""
+        if action.verb is not PhhVerb.COMPLETE_BET_OR_RAISE_TO:
+            return 0
+        amount = scaled(action.amount, self.scale)
+        return amount if isinstance(amount, int) else 0
 
     def map(self, index: int, action: PhhAction) -> None:
         verb = action.verb
@@ -385,10 +411,12 @@ class _Mapper:
         if verb is PhhVerb.DEAL_HOLE:
             self._deal(index, self.seat(action.player), action.cards)
         elif verb is PhhVerb.DEAL_BOARD:
-            self.tally.new_street()
+            if self.tally is not None:
+                self.tally.new_street()
             self.emit(index, Deal(seat=0, cards=action.cards, face_up=True))
         elif verb is PhhVerb.STAND_PAT_OR_DISCARD:
-            self.tally.new_street()
+            if self.tally is not None:
+                self.tally.new_street()
             seat = self.seat(action.actor)
             held = self.dealt[seat]
             for card in action.cards:
@@ -401,7 +429,8 @@ class _Mapper:
             self._bet(index, action)
 
     def _deal(self, index: int, seat: int, cards: tuple[Card | None, ...]) -> None:
-        self.tally.new_street()
+        if self.tally is not None:
+            self.tally.new_street()
         held = self.dealt.setdefault(seat, [])
         if not cards:
             return
@@ -444,19 +473,21 @@ class _Mapper:
         if verb is PhhVerb.CHECK_OR_CALL:
             kind = None if state is None else check_or_call(state, seat)
             if kind is None:  # the tally's answer (EngineStepper.check_or_call)
-                kind = ActionType.CALL if self.tally.to_call(seat) > 0 else ActionType.CHECK
+                owes = self.tally_before(index).to_call(seat) > 0
+                kind = ActionType.CALL if owes else ActionType.CHECK
         elif verb is PhhVerb.COMPLETE_BET_OR_RAISE_TO:
-            amount = scaled(action.amount, self.scale)
-            amount = amount if isinstance(amount, int) else 0
+            amount = self._raise_to(action)
             kind = None if state is None else bet_or_raise_kind(state, seat)
             if kind is None:  # the tally's answer (EngineStepper.aggressive)
-                kind = self.tally.aggressive_kind()
-            self.tally.record(seat, verb, amount)
+                kind = self.tally_before(index).aggressive_kind()
+            if self.tally is not None:
+                self.tally.record(seat, verb, amount)
             self.emit(index, Action(seat=seat, type=kind, amount=amount))
             return
         else:
             kind = ActionType.BRING_IN if verb is PhhVerb.POST_BRING_IN else ActionType.FOLD
-        self.tally.record(seat, verb, 0)
+        if self.tally is not None:
+            self.tally.record(seat, verb, 0)
         action_of = _ACTIONS.get((seat, kind))
         if action_of is None:
             action_of = _ACTIONS[seat, kind] = Action(seat=seat, type=kind)

@@ -4,11 +4,15 @@ has refused an event, and the CHECK / CALL, BET / RAISE / COMPLETE answer then."
 
 from __future__ import annotations
 
-from floorman.domain.history.phh_actions import PhhVerb
+from collections.abc import Callable, Iterable
+
+from floorman.domain.history.phh_actions import PhhAction, PhhVerb
 from floorman.domain.history.phh_house import is_dead
 from floorman.domain.model import ActionType, BettingStructure, ForcedBetKind, HandConfig
 
 _LIVE_BLINDS = (ForcedBetKind.SMALL_BLIND, ForcedBetKind.BIG_BLIND, ForcedBetKind.STRADDLE)
+_NEW_STREET_VERBS = frozenset({PhhVerb.DEAL_HOLE, PhhVerb.DEAL_BOARD, PhhVerb.STAND_PAT_OR_DISCARD})
+"""The actions that start a new street for the tally (a deal or a draw)."""
 
 
 class StreetTally:
@@ -41,6 +45,22 @@ class StreetTally:
             self.top = 0
             self.first_street = False
             self.acted = False
+
+    def replay(
+        self,
+        actions: Iterable[PhhAction],
+        seat_of: Callable[[int], int],
+        amount_of: Callable[[PhhAction], int],
+    ) -> None:
+        """Take ``actions`` in order as the mapper does while it keeps the tally: a deal or a
+        draw starts a new street, a betting action is recorded (the seat of its actor,
+        ``amount_of`` it); no-ops, shows and mucks change nothing."""
+        for action in actions:
+            verb = action.verb
+            if verb in _NEW_STREET_VERBS:
+                self.new_street()
+            elif verb is not PhhVerb.NO_OP and verb is not PhhVerb.SHOW_OR_MUCK:
+                self.record(seat_of(action.actor), verb, amount_of(action))
 
     def record(self, seat: int, verb: PhhVerb, amount: int) -> None:
         self.acted = True
