@@ -47,6 +47,12 @@ class ForcedBets(enum.Enum):
     """Every player antes; the door card brings in (RULES.md "Seven Card Stud family")."""
 
 
+_FORCED_BLINDS = ForcedBets.BLINDS
+_FORCED_ANTES_AND_BRING_IN = ForcedBets.ANTES_AND_BRING_IN
+"""The members as module globals, for :class:`GameSpec`'s properties (read on every step):
+``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s slow path, ~8x a global load."""
+
+
 class BringInCard(enum.Enum):
     """Which door card brings in, and how suits break a tie."""
 
@@ -163,19 +169,19 @@ class GameSpec:
     @property
     def is_stud(self) -> bool:
         """True for the stud games (antes, bring-in, fixed dealer position)."""
-        return self.forced_bets is ForcedBets.ANTES_AND_BRING_IN
+        return self.forced_bets is _FORCED_ANTES_AND_BRING_IN
 
     @property
     def has_button(self) -> bool:
         """True for the button games: blinds and a moving button (the draw games and the
         community-card games)."""
-        return self.forced_bets is ForcedBets.BLINDS
+        return self.forced_bets is _FORCED_BLINDS
 
     @property
     def is_draw(self) -> bool:
         """The older name of :attr:`has_button` (kept: the history and audit readers use
         it); true for every blinds-and-button game, the community-card games included."""
-        return self.forced_bets is ForcedBets.BLINDS
+        return self.forced_bets is _FORCED_BLINDS
 
     @property
     def draws(self) -> int:

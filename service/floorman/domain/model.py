@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 
 from floorman.domain.cards import Card
+from floorman.domain.fast_init import fast_frozen_init
 
 
 class Game(enum.Enum):
@@ -85,6 +86,7 @@ class ForcedBetKind(enum.Enum):
     BIG_BLIND_ANTE = "big_blind_ante"
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Stakes:
     """Table stakes in minor units. A field left 0 is unset (RULES.md "Stakes defaults")."""
@@ -101,6 +103,7 @@ class Stakes:
     big_blind_ante: int = 0
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RakePolicy:
     """RULES.md "Rake": min(cap, increment x floor(pot x percent_bps / 10000 / increment))."""
@@ -111,6 +114,7 @@ class RakePolicy:
     no_rake_first_round: bool = False
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatState:
     """A seat dealt in: its number, the player, and the chips in front at the hand's start."""
@@ -120,6 +124,7 @@ class SeatState:
     stack: int
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ForcedBet:
     """An explicit forced bet overriding derivation; ``dead`` chips do not count as a bet."""
@@ -130,6 +135,7 @@ class ForcedBet:
     dead: bool = False
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandConfig:
     """Everything needed to play one hand.
@@ -150,6 +156,7 @@ class HandConfig:
     uncapped_heads_up: bool = False
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Deal:
     """Cards dealt to ``seat`` (0: community). For a draw, the replacement cards.
@@ -163,6 +170,7 @@ class Deal:
     burn: bool = False
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Action:
     """A player action.

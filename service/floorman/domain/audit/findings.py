@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
+from floorman.domain.fast_init import fast_frozen_init
 from floorman.domain.model import Game
 
 UNKNOWN_CARD_RULE: Final = "card.unknown"
@@ -82,6 +83,7 @@ READ_FORMATS: Final = frozenset(
 """Formats whose hands the audit replays; hands in any other format are unsupported."""
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AuditFinding:
     """One finding.
@@ -113,6 +115,7 @@ class AuditFinding:
         return self.rule in INFORMATIONAL_RULES and not self.rule_broken
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandAudit:
     """The audit of one hand (or of an unreadable or unsupported part of a document).

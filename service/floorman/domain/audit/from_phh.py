@@ -43,6 +43,17 @@ from floorman.domain.history.limits import text_digest
 from floorman.domain.history.phh import PhhHand, map_phh, parse_phh
 from floorman.domain.model import ForcedBetKind, HandConfig
 
+# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
+# slow attribute path (~8x a global load), and these run on every step of every hand.
+_FORMAT_PHH = SourceFormat.PHH
+_KIND_ANTE = ForcedBetKind.ANTE
+_KIND_BIG_BLIND = ForcedBetKind.BIG_BLIND
+_KIND_BIG_BLIND_ANTE = ForcedBetKind.BIG_BLIND_ANTE
+_KIND_SMALL_BLIND = ForcedBetKind.SMALL_BLIND
+_KIND_STRADDLE = ForcedBetKind.STRADDLE
+_STATUS_FINDINGS = AuditStatus.FINDINGS
+_STATUS_UNSUPPORTED = AuditStatus.UNSUPPORTED
+
 _SECTION: Final = re.compile(r"^[ \t]*\[(?P<name>[^\[\]]+)\][ \t]*(?:#.*)?$")
 _TOML_LINE: Final = re.compile(r"at line (?P<line>\d+)")
 _FIELD_INDEX: Final = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?")
@@ -92,9 +103,9 @@ def phh_records(text: str, *, source: str) -> list[RecordedHand | HandAudit]:
                 HandAudit(
                     source=source,
                     hand_id=_hand_id(hand, hand_id),
-                    format=SourceFormat.PHH,
+                    format=_FORMAT_PHH,
                     game=None,
-                    status=AuditStatus.UNSUPPORTED,
+                    status=_STATUS_UNSUPPORTED,
                     line=first_line,
                     detail=f"PHH variant {hand.variant} is not a seed game",
                 )
@@ -243,9 +254,9 @@ def _unreadable(error: InvalidArgument, section: _Section, source: str, hand_id:
     return HandAudit(
         source=source,
         hand_id=hand_id,
-        format=SourceFormat.PHH,
+        format=_FORMAT_PHH,
         game=None,
-        status=AuditStatus.FINDINGS,
+        status=_STATUS_FINDINGS,
         findings=tuple(findings),
         line=first_line,
     )
@@ -261,11 +272,11 @@ def _expected_config(
     blinds = keys.get("blinds_or_straddles", 0)
     antes_line = keys.get("antes", 0)
     lines = {
-        ForcedBetKind.ANTE: antes_line,
-        ForcedBetKind.SMALL_BLIND: blinds,
-        ForcedBetKind.BIG_BLIND: blinds,
-        ForcedBetKind.STRADDLE: blinds,
-        ForcedBetKind.BIG_BLIND_ANTE: antes_line,
+        _KIND_ANTE: antes_line,
+        _KIND_SMALL_BLIND: blinds,
+        _KIND_BIG_BLIND: blinds,
+        _KIND_STRADDLE: blinds,
+        _KIND_BIG_BLIND_ANTE: antes_line,
     }
     posted = tuple(
         PostedBet(seat=b.seat, kind=b.kind, amount=b.amount, dead=b.dead, line=lines.get(b.kind, 0))
@@ -273,7 +284,7 @@ def _expected_config(
     )
     if explicit:
         return config, posted
-    antes = [b.amount for b in config.forced_bets if b.kind is ForcedBetKind.ANTE]
+    antes = [b.amount for b in config.forced_bets if b.kind is _KIND_ANTE]
     antes += [0] * (len(config.seats) - len(antes))
     counts = Counter(antes)
     ante = max(counts, key=lambda amount: (counts[amount], amount))
@@ -313,7 +324,7 @@ def _record(hand: PhhHand, section: _Section, source: str, hand_id: str) -> Reco
     return RecordedHand(
         source=source,
         hand_id=hand_id,
-        format=SourceFormat.PHH,
+        format=_FORMAT_PHH,
         line=first_line,
         config=config,
         rake_policy=config.rake if "_rake_policy" in metadata else None,

@@ -16,6 +16,12 @@ from floorman.domain.engine.types import Phase
 from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Action, ActionType
 
+# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
+# slow attribute path (~8x a global load), and these run on every step of every hand.
+_ACTION_DRAW = ActionType.DRAW
+_ACTION_FOLD = ActionType.FOLD
+_PHASE_DEALING = Phase.DEALING
+
 MAX_DISCARDS = 5
 """Most cards a draw discards in a five-card game; a game's own limit is
 :attr:`~floorman.domain.games.GameSpec.max_discards` (Badugi 4)."""
@@ -84,7 +90,7 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
             expected=expected,
             actual=action.seat,
         )
-    if action.type is ActionType.FOLD:
+    if action.type is _ACTION_FOLD:
         check_no_amount(action)
         s = s0.clone() if copy else s0
         s.folded[pos] = True
@@ -93,7 +99,7 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
         else:
             next_drawer(s)
         return s
-    if action.type is not ActionType.DRAW:
+    if action.type is not _ACTION_DRAW:
         kind = action.type.value if isinstance(action.type, ActionType) else action.type
         raise RuleViolation(
             "action.not_allowed", f"{kind} is not allowed during the draw", seat=action.seat
@@ -117,7 +123,7 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
     s.discards = (*s.discards, *((pos, card) for card in discards))
     if discards:
         s.draw_owed = len(discards)
-        s.phase = Phase.DEALING
+        s.phase = _PHASE_DEALING
     else:
         next_drawer(s)
     return s

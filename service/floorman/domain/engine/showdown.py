@@ -17,6 +17,12 @@ from floorman.domain.engine.types import Phase
 from floorman.domain.errors import RuleViolation
 from floorman.domain.model import Action, ActionType
 
+# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
+# slow attribute path (~8x a global load), and these run on every step of every hand.
+_ACTION_MUCK = ActionType.MUCK
+_ACTION_SHOW = ActionType.SHOW
+_PHASE_SHOWDOWN = Phase.SHOWDOWN
+
 
 def _shown_hand(
     s: HandState, pos: int, shown: tuple[Card | None, ...]
@@ -97,9 +103,9 @@ def apply_showdown(s0: HandState, action: Action, *, copy: bool = True) -> HandS
             actual=action.seat,
         )
     s = s0.clone() if copy else s0
-    if action.type is ActionType.SHOW:
+    if action.type is _ACTION_SHOW:
         _reveal(s, pos, tuple(action.cards))
-    elif action.type is ActionType.MUCK:
+    elif action.type is _ACTION_MUCK:
         s.folded[pos] = True
     else:
         kind = action.type.value if isinstance(action.type, ActionType) else action.type
@@ -111,5 +117,5 @@ def apply_showdown(s0: HandState, action: Action, *, copy: bool = True) -> HandS
         return s
     s.to_act = s.show_queue[0]
     s.show_queue = s.show_queue[1:]
-    s.phase = Phase.SHOWDOWN
+    s.phase = _PHASE_SHOWDOWN
     return s

@@ -9,6 +9,7 @@ import enum
 from dataclasses import dataclass
 
 from floorman.domain.cards import Card
+from floorman.domain.fast_init import fast_frozen_init
 from floorman.domain.model import ActionType
 from floorman.domain.settlement import PotShare
 
@@ -28,6 +29,7 @@ class Phase(enum.Enum):
     """The hand is over: won by folds, shown down, or every hand exposed after an all-in."""
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True)
 class Finding:
     """A rule note or discrepancy (RULES.md rule id), e.g. ``card.unknown`` or ``payout.amount``.
@@ -48,6 +50,7 @@ class Finding:
     event_index: int = -1
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True)
 class LegalAction:
     """One action the seat to act may take, with exact amounts in minor units.
@@ -64,6 +67,7 @@ class LegalAction:
     all_in: bool = False
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True)
 class DealRequest:
     """Cards the hand needs next: ``count`` cards to ``seat`` (0: community), face up or down."""
@@ -73,6 +77,7 @@ class DealRequest:
     face_up: bool
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True)
 class SeatView:
     """One seat's public position.
@@ -98,6 +103,7 @@ class SeatView:
     card_count: int
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True)
 class Snapshot:
     """Where a hand stands (the ``HandSnapshot`` of the contract).
@@ -134,6 +140,7 @@ class Snapshot:
     notes: tuple[Finding, ...] = ()
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """A settled hand.

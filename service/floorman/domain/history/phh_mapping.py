@@ -13,7 +13,7 @@ Mapping (PHH specification -> DESIGN.md contract):
   blind (a newcomer's big blind, a missing small blind: every live blind is a big blind when
   it is the largest, else a small blind; a straddle, a big-blind ante (draw games too) and a
   button blind:
-  :func:`_blinds`). floorman's
+  :func:`~floorman.domain.history.phh_blinds.blind_stakes`). floorman's
   user-defined fields (``_forced_bets``, ``_rake_policy`` ...: :mod:`phh_house`) complete
   the configuration of an exported hand.
 * ``d dh pK CARDS``: Deals to seat K; in stud each card's face follows its place in the seat's
@@ -34,12 +34,15 @@ Mapping (PHH specification -> DESIGN.md contract):
 
 from __future__ import annotations
 
+import itertools
+
 from floorman.domain.cards import Card
 from floorman.domain.engine import Phase, bet_or_raise_kind, check_or_call
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import GAMES, game_spec
 from floorman.domain.history.amounts import Amount
 from floorman.domain.history.phh_actions import PhhAction, PhhVerb
+from floorman.domain.history.phh_blinds import blind_stakes
 from floorman.domain.history.phh_house import EXPOSED, apply_house_fields, burn_cards
 from floorman.domain.history.phh_model import PhhHand
 from floorman.domain.history.phh_tally import StreetTally
@@ -56,6 +59,27 @@ from floorman.domain.model import (
     SeatState,
     Stakes,
 )
+
+# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
+# slow attribute path (~8x a global load), and these run on every step of every hand.
+_ACTION_BRING_IN = ActionType.BRING_IN
+_ACTION_CALL = ActionType.CALL
+_ACTION_CHECK = ActionType.CHECK
+_ACTION_DRAW = ActionType.DRAW
+_ACTION_FOLD = ActionType.FOLD
+_ACTION_MUCK = ActionType.MUCK
+_ACTION_SHOW = ActionType.SHOW
+_KIND_ANTE = ForcedBetKind.ANTE
+_PHASE_COMPLETE = Phase.COMPLETE
+_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_VERB_CHECK_OR_CALL = PhhVerb.CHECK_OR_CALL
+_VERB_COMPLETE_BET_OR_RAISE_TO = PhhVerb.COMPLETE_BET_OR_RAISE_TO
+_VERB_DEAL_BOARD = PhhVerb.DEAL_BOARD
+_VERB_DEAL_HOLE = PhhVerb.DEAL_HOLE
+_VERB_NO_OP = PhhVerb.NO_OP
+_VERB_POST_BRING_IN = PhhVerb.POST_BRING_IN
+_VERB_SHOW_OR_MUCK = PhhVerb.SHOW_OR_MUCK
+_VERB_STAND_PAT_OR_DISCARD = PhhVerb.STAND_PAT_OR_DISCARD
 
 PhhMapping = HistoryMapping
 """A PHH hand mapped to floorman's model (``sources``: the index of the PHH action each event
@@ -85,8 +109,9 @@ def map_phh(phh: PhhHand) -> PhhMapping:
     """
     scale = phh_scale(phh)
     config = _config(phh, scale)
-    mapper = _Mapper(phh, config, scale)
-    for index, action in draw_deal_order(phh.actions):
+    order = draw_deal_order(phh.actions)
+    mapper = _Mapper(phh, config, scale, order)
+    for index, action in order:
         mapper.map(index, action)
     return mapper.stepper.mapping()
 
@@ -105,15 +130,15 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
     record still reaches the engine, which refuses it. Anything else (a bet, a fold, a show)
     ends the run.
     """
-    if not any(action.verb is PhhVerb.STAND_PAT_OR_DISCARD for action in actions):
+    if not any(action.verb is _VERB_STAND_PAT_OR_DISCARD for action in actions):
         return list(enumerate(actions))  # no draw: nothing to move (every game but draw)
     out: list[tuple[int, PhhAction]] = []
     run: list[tuple[int, PhhAction]] = []
 
     def flush() -> None:
-        deals = [item for item in run if item[1].verb is PhhVerb.DEAL_HOLE]
+        deals = [item for item in run if item[1].verb is _VERB_DEAL_HOLE]
         for item in run:
-            if item[1].verb is PhhVerb.DEAL_HOLE:
+            if item[1].verb is _VERB_DEAL_HOLE:
                 continue
             out.append(item)
             due = len(item[1].cards)
@@ -128,7 +153,7 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
 
     for index, action in enumerate(actions):
         verb = action.verb
-        if verb is PhhVerb.STAND_PAT_OR_DISCARD or (run and verb is PhhVerb.DEAL_HOLE):
+        if verb is _VERB_STAND_PAT_OR_DISCARD or (run and verb is _VERB_DEAL_HOLE):
             run.append((index, action))
             continue
         if run:
@@ -183,7 +208,9 @@ def phh_config(phh: PhhHand) -> HandConfig:
     Raises:
         InvalidArgument: the variant is not a game floorman plays (field ``variant``); a
             stack, ante, blind or bet size is not a whole number of chips; the blinds are
-            none of the placements of :func:`_blinds` (field ``blinds_or_straddles``).
+            none of the placements of
+            :func:`~floorman.domain.history.phh_blinds.blind_stakes` (field
+            ``blinds_or_straddles``).
     """
     return _config(phh, phh_scale(phh))
 
@@ -220,7 +247,7 @@ def _config(phh: PhhHand, scale: int) -> HandConfig:
     blinds = wholes("blinds_or_straddles", phh.blinds_or_straddles or ())
     small_bet = whole("small_bet", phh.small_bet)
     big_bet = whole("big_bet", phh.big_bet)
-    if variant.structure is not BettingStructure.FIXED_LIMIT:
+    if variant.structure is not _STRUCTURE_FIXED_LIMIT:
         small_bet = big_bet = whole("min_bet", phh.min_bet)
     stakes = Stakes(
         small_bet=small_bet,
@@ -231,10 +258,10 @@ def _config(phh: PhhHand, scale: int) -> HandConfig:
     forced: list[ForcedBet] = []
     if not variant.stud:
         board = game_spec(variant.game).game in _BOARD_GAMES
-        stakes, forced = _blinds(stakes, antes, blinds, seats, problems, board=board)
+        stakes, forced = blind_stakes(stakes, antes, blinds, seats, problems, board=board)
     elif len(set(antes)) > 1:
         effective = antes[::-1] if count == 2 else antes
-        forced = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=amount)
+        forced = [ForcedBet(seat=seat, kind=_KIND_ANTE, amount=amount)
                   for seat, amount in zip(seats, effective, strict=True) if amount]  # fmt: skip
     if problems:
         raise InvalidArgument(problems)
@@ -252,116 +279,13 @@ def _config(phh: PhhHand, scale: int) -> HandConfig:
     return apply_house_fields(phh, config)  # floorman's user-defined fields (phh_house)
 
 
-def _blinds(
-    stakes: Stakes,
-    antes: list[int],
-    blinds: list[int],
-    seats: tuple[int, ...],
-    problems: list[FieldViolation],
-    *,
-    board: bool,
-) -> tuple[Stakes, list[ForcedBet]]:
-    """Blind stakes from ``blinds_or_straddles`` and ``antes`` (blind order: index 0 the
-    small blind's, 1 the big blind's, 2 the straddle's, whatever the seats heads-up):
-
-    * ``[small, big, 0, ...]``: the blinds; ``[small, big, 2 x big, 0, ...]`` (three or more
-      players): a live straddle (``Stakes.straddle``, RULES.md "Hold'em and Omaha");
-    * antes: one ante for everybody (``Stakes.ante``), or an ante by the big blind alone: the
-      big-blind ante (``Stakes.big_blind_ante``; the draw games too, docs/rules.md); other
-      antes become explicit forced bets;
-    * a single blind by the last player (the button) and nothing left of it: a button blind
-      (the Triton short-deck rule), an explicit big blind on the button;
-    * other live blinds (a newcomer's big blind, a missing small blind): explicit forced
-      bets (:func:`_posted_blinds`).
-    """
-    small, big = [*blinds, 0, 0][:2]
-    third = blinds[2] if len(blinds) > 2 and len(seats) > 2 else 0
-    straddle = third if board and third == 2 * big and small and not any(blinds[3:]) else 0
-    bb_ante = antes[1] if len(antes) > 1 and antes[1] and not any(antes[:1] + antes[2:]) else 0
-    uniform = len(set(antes)) == 1
-    if not any(blinds[:2]) and sum(1 for b in blinds if b) == 1 and blinds[-1]:
-        return _button_blind(stakes, antes, blinds[-1], seats)
-    if not any(blinds[:2]) or (max(blinds[2:], default=0) > max(blinds[:2]) and not straddle):
-        problems.append(
-            FieldViolation(
-                "blinds_or_straddles",
-                "",
-                f"{blinds} has no blind left of the button, or a straddle that is not twice "
-                'the big blind by the player left of it (RULES.md "Hold\'em and Omaha")',
-            )
-        )
-        return stakes, []
-    if (any(blinds[2:]) and not straddle) or not small or not big or small > big:
-        return _posted_blinds(stakes, antes, blinds, seats)
-    stakes = Stakes(
-        small_bet=stakes.small_bet,
-        big_bet=stakes.big_bet,
-        ante=stakes.ante,
-        small_blind=small,
-        big_blind=big,
-        straddle=straddle,
-        big_blind_ante=bb_ante if not uniform else 0,
-    )
-    if uniform or bb_ante:
-        return stakes, []
-    heads_up = len(seats) == 2
-    effective = antes[::-1] if heads_up else antes
-    small_seat, big_seat = (seats[1], seats[0]) if heads_up else (seats[0], seats[1])
-    forced = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=amount)
-              for seat, amount in zip(seats, effective, strict=True) if amount]  # fmt: skip
-    forced.append(ForcedBet(seat=small_seat, kind=ForcedBetKind.SMALL_BLIND, amount=small))
-    forced.append(ForcedBet(seat=big_seat, kind=ForcedBetKind.BIG_BLIND, amount=big))
-    if straddle:
-        forced.append(ForcedBet(seat=seats[2], kind=ForcedBetKind.STRADDLE, amount=straddle))
-    return stakes, forced
-
-
-def _button_blind(
-    stakes: Stakes, antes: list[int], blind: int, seats: tuple[int, ...]
-) -> tuple[Stakes, list[ForcedBet]]:
-    """A blind posted by the button alone (PHH ``[0, ..., 0, blind]``; the Triton
-    short-deck rule: every player antes, the button posts one blind and the action starts
-    left of it): an explicit big blind on the button, antes as posted."""
-    effective_antes = antes[::-1] if len(seats) == 2 else antes
-    stakes = Stakes(
-        small_bet=stakes.small_bet, big_bet=stakes.big_bet, ante=stakes.ante, big_blind=blind
-    )
-    forced = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=amount)
-              for seat, amount in zip(seats, effective_antes, strict=True) if amount]  # fmt: skip
-    forced.append(ForcedBet(seat=seats[-1], kind=ForcedBetKind.BIG_BLIND, amount=blind))
-    return stakes, forced
-
-
-def _posted_blinds(
-    stakes: Stakes, antes: list[int], blinds: list[int], seats: tuple[int, ...]
-) -> tuple[Stakes, list[ForcedBet]]:
-    """Live blinds that are not one small and one big blind (a newcomer's or a returning
-    player's big blind, a missing small blind: floorman's exports): explicit forced bets,
-    the largest blind being a big blind, smaller ones small blinds, antes dead."""
-    effective_antes = antes[::-1] if len(seats) == 2 else antes
-    effective_blinds = blinds[::-1] if len(seats) == 2 else blinds
-    big = max(blinds)
-    smalls = [b for b in blinds if 0 < b < big]
-    stakes = Stakes(
-        small_bet=stakes.small_bet,
-        big_bet=stakes.big_bet,
-        ante=stakes.ante,
-        small_blind=min(smalls) if smalls else 0,
-        big_blind=big,
-    )
-    forced = [ForcedBet(seat=seat, kind=ForcedBetKind.ANTE, amount=amount)
-              for seat, amount in zip(seats, effective_antes, strict=True) if amount]  # fmt: skip
-    for seat, amount in zip(seats, effective_blinds, strict=True):
-        if amount:
-            kind = ForcedBetKind.BIG_BLIND if amount == big else ForcedBetKind.SMALL_BLIND
-            forced.append(ForcedBet(seat=seat, kind=kind, amount=amount))
-    return stakes, forced
-
-
 class _Mapper:
-    """Turns PHH actions into events, stepping the engine while it accepts them."""
+    """Turns PHH actions into events, stepping the engine while it accepts them; the street
+    tally, for where the engine does not answer, is built on first need (:meth:`tally_before`)."""
 
-    def __init__(self, phh: PhhHand, config: HandConfig, scale: int) -> None:
+    def __init__(
+        self, phh: PhhHand, config: HandConfig, scale: int, order: list[tuple[int, PhhAction]]
+    ) -> None:
         self.phh = phh
         self.config = config
         self.seats = tuple(s.seat for s in config.seats)
@@ -369,39 +293,62 @@ class _Mapper:
         self.stepper = EngineStepper(config)
         self.emit = self.stepper.emit
         self.dealt: dict[int, list[Card | None]] = {seat: [] for seat in self.seats}
-        self.tally = StreetTally(config, self.seats)
+        self.order = order
+        self.tally: StreetTally | None = None
         self.scale = scale
 
     def seat(self, player: int) -> int:
         return self.seats[player - 1]
 
+    def tally_before(self, index: int) -> StreetTally:
+        """The tally of the street's bets before PHH action ``index`` (the one being mapped):
+        on first need, a new tally given every action mapped before it (``order`` up to
+        ``index``), exactly as keeping it all along would have left it."""
+        tally = self.tally
+        if tally is None:
+            earlier = itertools.takewhile(lambda item: item[0] != index, self.order)
+            tally = self.tally = StreetTally(self.config, self.seats)
+            tally.replay((action for _, action in earlier), self.seat, self._raise_to)
+        return tally
+
+    def _raise_to(self, action: PhhAction) -> int:
+        """The tally's amount of a betting action: a ``cbr``'s total at the hand's scale (0
+        when not whole), else 0."""
+        if action.verb is not _VERB_COMPLETE_BET_OR_RAISE_TO:
+            return 0
+        amount = scaled(action.amount, self.scale)
+        return amount if isinstance(amount, int) else 0
+
     def map(self, index: int, action: PhhAction) -> None:
         verb = action.verb
-        if verb is PhhVerb.NO_OP:
+        if verb is _VERB_NO_OP:
             burned = burn_cards(action.commentary)  # floorman's "# burn 7c" (phh_house)
             if burned:
                 self.emit(index, Deal(seat=0, cards=burned, burn=True))
             return
-        if verb is PhhVerb.DEAL_HOLE:
+        if verb is _VERB_DEAL_HOLE:
             self._deal(index, self.seat(action.player), action.cards)
-        elif verb is PhhVerb.DEAL_BOARD:
-            self.tally.new_street()
+        elif verb is _VERB_DEAL_BOARD:
+            if self.tally is not None:
+                self.tally.new_street()
             self.emit(index, Deal(seat=0, cards=action.cards, face_up=True))
-        elif verb is PhhVerb.STAND_PAT_OR_DISCARD:
-            self.tally.new_street()
+        elif verb is _VERB_STAND_PAT_OR_DISCARD:
+            if self.tally is not None:
+                self.tally.new_street()
             seat = self.seat(action.actor)
             held = self.dealt[seat]
             for card in action.cards:
                 if card in held:
                     held.remove(card)
-            self.emit(index, Action(seat=seat, type=ActionType.DRAW, cards=action.cards))
-        elif verb is PhhVerb.SHOW_OR_MUCK:
+            self.emit(index, Action(seat=seat, type=_ACTION_DRAW, cards=action.cards))
+        elif verb is _VERB_SHOW_OR_MUCK:
             self._show_or_muck(index, action)
         else:
             self._bet(index, action)
 
     def _deal(self, index: int, seat: int, cards: tuple[Card | None, ...]) -> None:
-        self.tally.new_street()
+        if self.tally is not None:
+            self.tally.new_street()
         held = self.dealt.setdefault(seat, [])
         if not cards:
             return
@@ -421,18 +368,18 @@ class _Mapper:
     def _show_or_muck(self, index: int, action: PhhAction) -> None:
         seat = self.seat(action.actor)
         if action.mucks:
-            self.emit(index, Action(seat=seat, type=ActionType.MUCK))
+            self.emit(index, Action(seat=seat, type=_ACTION_MUCK))
             return
         cards = tuple(self.dealt[seat]) if action.shows_dealt else action.cards
         if action.commentary == EXPOSED and self._reveals_nothing(seat, cards):
             return  # floorman's exposed hand after an all-in (phh_house): a no-op here
-        self.emit(index, Action(seat=seat, type=ActionType.SHOW, cards=cards))
+        self.emit(index, Action(seat=seat, type=_ACTION_SHOW, cards=cards))
 
     def _reveals_nothing(self, seat: int, cards: tuple[Card | None, ...]) -> bool:
         """The hand is over and ``cards`` name no card the engine does not know the seat
         holds (an unknown card reveals nothing)."""
         state = self.stepper.state
-        if state is None or state.phase is not Phase.COMPLETE:
+        if state is None or state.phase is not _PHASE_COMPLETE:
             return False
         held = set(state.cards[state.positions[seat]]) - {None}
         return {card for card in cards if card is not None} <= held
@@ -441,22 +388,24 @@ class _Mapper:
         seat = self.seat(action.actor)
         verb = action.verb
         state = self.stepper.state  # the engine answers while it accepts the events
-        if verb is PhhVerb.CHECK_OR_CALL:
+        if verb is _VERB_CHECK_OR_CALL:
             kind = None if state is None else check_or_call(state, seat)
             if kind is None:  # the tally's answer (EngineStepper.check_or_call)
-                kind = ActionType.CALL if self.tally.to_call(seat) > 0 else ActionType.CHECK
-        elif verb is PhhVerb.COMPLETE_BET_OR_RAISE_TO:
-            amount = scaled(action.amount, self.scale)
-            amount = amount if isinstance(amount, int) else 0
+                owes = self.tally_before(index).to_call(seat) > 0
+                kind = _ACTION_CALL if owes else _ACTION_CHECK
+        elif verb is _VERB_COMPLETE_BET_OR_RAISE_TO:
+            amount = self._raise_to(action)
             kind = None if state is None else bet_or_raise_kind(state, seat)
             if kind is None:  # the tally's answer (EngineStepper.aggressive)
-                kind = self.tally.aggressive_kind()
-            self.tally.record(seat, verb, amount)
+                kind = self.tally_before(index).aggressive_kind()
+            if self.tally is not None:
+                self.tally.record(seat, verb, amount)
             self.emit(index, Action(seat=seat, type=kind, amount=amount))
             return
         else:
-            kind = ActionType.BRING_IN if verb is PhhVerb.POST_BRING_IN else ActionType.FOLD
-        self.tally.record(seat, verb, 0)
+            kind = _ACTION_BRING_IN if verb is _VERB_POST_BRING_IN else _ACTION_FOLD
+        if self.tally is not None:
+            self.tally.record(seat, verb, 0)
         action_of = _ACTIONS.get((seat, kind))
         if action_of is None:
             action_of = _ACTIONS[seat, kind] = Action(seat=seat, type=kind)

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from floorman.domain.fast_init import fast_frozen_init
 from floorman.domain.history.amounts import Amount
 from floorman.domain.history.phh_actions import PhhAction
 from floorman.domain.history.phh_variants import PhhVariant, variant_for
 from floorman.domain.model import BettingStructure, Game
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PhhHand:
     """One PHH hand. Amounts are in MINOR units (``int``, or ``Decimal`` when not integral):

@@ -30,6 +30,15 @@ from floorman.domain.errors import RuleViolation
 from floorman.domain.games import game_spec
 from floorman.domain.model import ActionType, BettingStructure, Game, HandConfig, HandEvent
 
+# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
+# slow attribute path (~8x a global load), and these run on every step of every hand.
+_ACTION_BET = ActionType.BET
+_ACTION_CALL = ActionType.CALL
+_ACTION_CHECK = ActionType.CHECK
+_ACTION_COMPLETE = ActionType.COMPLETE
+_ACTION_RAISE = ActionType.RAISE
+_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HistoryMapping:
@@ -140,7 +149,7 @@ class EngineStepper:
         kind = None if self.state is None else check_or_call(self.state, seat)
         if kind is not None:
             return kind
-        return ActionType.CALL if owes else ActionType.CHECK
+        return _ACTION_CALL if owes else _ACTION_CHECK
 
     def aggressive(self, seat: int, to: int, *, fallback: ActionType) -> ActionType:
         """BET, RAISE or COMPLETE for a bet or raise of ``seat`` to ``to``: the type the engine
@@ -190,7 +199,7 @@ class StreetBets:
         completes until a full small bet is in)."""
         top = max(self.bets.values(), default=0)
         stud = self.config.game.is_stud
-        fixed = self.config.betting_structure is BettingStructure.FIXED_LIMIT
+        fixed = self.config.betting_structure is _STRUCTURE_FIXED_LIMIT
         if stud and self.first_street and fixed and top < self.config.stakes.small_bet:
-            return ActionType.COMPLETE
-        return ActionType.BET if top == 0 else ActionType.RAISE
+            return _ACTION_COMPLETE
+        return _ACTION_BET if top == 0 else _ACTION_RAISE

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from floorman.domain import ranking
 from floorman.domain.cards import Card, card_str
 from floorman.domain.errors import FieldViolation, InvalidArgument
+from floorman.domain.fast_init import fast_frozen_init
 from floorman.domain.games import GameSpec, game_spec
 from floorman.domain.model import Game
 from floorman.domain.settlement.types import UnverifiableHand
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True)
 class SeatValues:
     """A seat's showdown strengths; ``main`` fills ``winners`` (Razz: the low), ``low`` is the

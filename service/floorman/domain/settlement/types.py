@@ -6,8 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from floorman.domain.errors import FloormanError
+from floorman.domain.fast_init import fast_frozen_init
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True)
 class PotShare:
     """One pot after rake, with its result.
@@ -27,6 +29,7 @@ class PotShare:
     low_winners: tuple[int, ...] = ()
 
 
+@fast_frozen_init
 @dataclass(frozen=True, slots=True)
 class Settlement:
     """The settled hand.
