@@ -6,6 +6,8 @@ past a bad hand, and every batch answer equal to the unary answer."""
 
 from __future__ import annotations
 
+import re
+
 import grpc
 import pytest
 from google.rpc import code_pb2, error_details_pb2, status_pb2
@@ -140,8 +142,20 @@ def test_batch_compare_hands(rules_stub) -> None:
     assert violations(response.results[1].error) == [
         (
             "requests[1].hands[1].cards[0]",
-            "card.duplicate: As appears twice (also hands[0].cards[0])",
+            "card.duplicate: As appears twice (also requests[1].hands[0].cards[0])",
         )
+    ]
+
+
+def test_an_item_error_refers_back_to_the_field_of_the_same_item(rules_stub) -> None:
+    """A duplicate card names the item's other field by its full path in the batch, as the
+    violation's own field (DESIGN.md "Errors": field paths)."""
+    requests = [hand(HOLDEM, "Ah Kh", board="Qh Jh Th"), hand(HOLDEM, "Qh 2c", board="Qh Jh Th")]
+    response = rules_stub.BatchEvaluateHands(
+        rpb.BatchEvaluateHandsRequest(requests=requests), timeout=10
+    )
+    assert violations(response.results[1].error) == [
+        ("requests[1].cards[0]", "card.duplicate: Qh appears twice (also requests[1].board[0])")
     ]
 
 
@@ -227,7 +241,11 @@ def normal(result: rpb.EvaluateHandResult, index: int | None = None) -> tuple:
     if index is not None:
         prefix = f"requests[{index}]."
         message = message.replace(found[0][0], prefix + found[0][0], 1)
-        found = [(prefix + field, text) for field, text in found]
+        message = re.sub(r"\(also ([^)]+)\)", rf"(also {prefix}\1)", message)
+        found = [
+            (prefix + field, re.sub(r"\(also ([^)]+)\)", rf"(also {prefix}\1)", text))
+            for field, text in found
+        ]
         info["field"] = prefix + info["field"]
     return ("error", error.code, message, found, info)
 

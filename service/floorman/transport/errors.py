@@ -326,12 +326,21 @@ def status_for(error: BaseException) -> grpc.Status:
     return _rich(code_pb2.INTERNAL, INTERNAL_MESSAGE)
 
 
+_ALSO: Final = re.compile(r"\(also ([A-Za-z_][\w.\[\]]*)\)")
+"""A description's reference to another field of the request (``card.duplicate``: "(also
+board[0])"; a seat listed twice)."""
+
+
 def item_status(error: InvalidArgument, prefix: str) -> status_pb2.Status:
     """The ``google.rpc.Status`` answering one item of a batch or stream (``prefix``:
     ``"requests[3]."``): what :func:`status_for` gives for ``error`` with every field path
-    prefixed (INVALID_ARGUMENT, ``BadRequest`` and ``ErrorInfo`` as for a unary call)."""
+    prefixed (INVALID_ARGUMENT, ``BadRequest`` and ``ErrorInfo`` as for a unary call), the
+    field a description refers back to included (``"... (also requests[3].board[0])"``)."""
     moved = InvalidArgument(
-        [FieldViolation(prefix + v.field, v.rule, v.message) for v in error.violations]
+        [
+            FieldViolation(prefix + v.field, v.rule, _ALSO.sub(rf"(also {prefix}\1)", v.message))
+            for v in error.violations
+        ]
     )
     for key, value in status_for(moved).trailing_metadata or ():
         if key == "grpc-status-details-bin":
