@@ -289,7 +289,7 @@ def test_hand_config_seat_above_the_games_highest_seat_is_refused(game, seat, mo
     bad = pb.HandConfig(game=game, stakes=pb.Stakes(small_bet=20), seats=seats)
     with pytest.raises(InvalidArgument) as caught:
         converters.hand_config_from_pb(bad)
-    name = converters.game_from_pb(game).value
+    name = converters.game_from_pb(game).title
     assert [(v.field, v.message) for v in caught.value.violations] == [
         ("config.seats[1].seat", f"{name} seats are numbered 1 to {most}, not {seat}")
     ]

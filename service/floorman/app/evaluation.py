@@ -21,7 +21,7 @@ from typing import Final
 from floorman.domain.cards import CARD_BY_TEXT, Card, parse_cards
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import GAMES, game_spec
-from floorman.domain.model import Game
+from floorman.domain.model import GAME_NAMES, Game
 from floorman.domain.ranking import (
     Comparison,
     Evaluation,
@@ -35,25 +35,6 @@ from floorman.domain.ranking import (
     sides_evaluator,
 )
 
-GAME_NAMES: Final = {
-    Game.FIVE_CARD_DRAW_7A: "Five Card Draw 7-A",
-    Game.FIVE_CARD_DRAW: "Five Card Draw",
-    Game.SEVEN_CARD_STUD: "Seven Card Stud",
-    Game.RAZZ: "Razz",
-    Game.SEVEN_CARD_STUD_HI_LO: "Seven Card Stud Hi-Lo",
-    Game.FIVE_CARD_STUD: "Five Card Stud",
-    Game.TEXAS_HOLDEM: "Texas Hold'em",
-    Game.OMAHA: "Omaha",
-    Game.OMAHA_HI_LO: "Omaha Hi-Lo",
-    Game.FIVE_CARD_OMAHA: "Five Card Omaha",
-    Game.FIVE_CARD_OMAHA_HI_LO: "Five Card Omaha Hi-Lo",
-    Game.SHORT_DECK_HOLDEM: "Short-deck Hold'em",
-    Game.DEUCE_TO_SEVEN_SINGLE_DRAW: "2-7 Single Draw",
-    Game.DEUCE_TO_SEVEN_TRIPLE_DRAW: "2-7 Triple Draw",
-    Game.ACE_TO_FIVE_TRIPLE_DRAW: "A-5 Triple Draw",
-    Game.BADUGI: "Badugi",
-}
-"""Game names as messages print them."""
 COMMUNITY_GAMES: Final = frozenset(
     game for game, spec in GAMES.items() if spec.community_last_street
 )

@@ -214,7 +214,7 @@ class GameSpec:
             raise InvalidArgument.single(
                 "config.seats",
                 "",
-                f"{self.game.value} seats {self.min_players} to {self.max_players} players "
+                f"{self.game.title} seats {self.min_players} to {self.max_players} players "
                 f"(got {players})",
             )
         for most, lowest_rank in self.deck_lowest_rank:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Final
 
 from floorman.domain.cards import Card
 from floorman.domain.fast_init import fast_frozen_init
@@ -41,6 +42,11 @@ class Game(enum.Enum):
         return self in _STUD_GAMES
 
     @property
+    def title(self) -> str:
+        """The game's name as messages print it ("Texas Hold'em", "2-7 Triple Draw")."""
+        return GAME_NAMES[self]
+
+    @property
     def is_draw(self) -> bool:
         """True for the button games (blinds and a button: draw and community-card games)."""
         return not self.is_stud
@@ -49,6 +55,26 @@ class Game(enum.Enum):
 _STUD_GAMES = frozenset(
     {Game.SEVEN_CARD_STUD, Game.RAZZ, Game.SEVEN_CARD_STUD_HI_LO, Game.FIVE_CARD_STUD}
 )
+
+GAME_NAMES: Final = {
+    Game.FIVE_CARD_DRAW_7A: "Five Card Draw 7-A",
+    Game.FIVE_CARD_DRAW: "Five Card Draw",
+    Game.SEVEN_CARD_STUD: "Seven Card Stud",
+    Game.RAZZ: "Razz",
+    Game.SEVEN_CARD_STUD_HI_LO: "Seven Card Stud Hi-Lo",
+    Game.FIVE_CARD_STUD: "Five Card Stud",
+    Game.TEXAS_HOLDEM: "Texas Hold'em",
+    Game.OMAHA: "Omaha",
+    Game.OMAHA_HI_LO: "Omaha Hi-Lo",
+    Game.FIVE_CARD_OMAHA: "Five Card Omaha",
+    Game.FIVE_CARD_OMAHA_HI_LO: "Five Card Omaha Hi-Lo",
+    Game.SHORT_DECK_HOLDEM: "Short-deck Hold'em",
+    Game.DEUCE_TO_SEVEN_SINGLE_DRAW: "2-7 Single Draw",
+    Game.DEUCE_TO_SEVEN_TRIPLE_DRAW: "2-7 Triple Draw",
+    Game.ACE_TO_FIVE_TRIPLE_DRAW: "A-5 Triple Draw",
+    Game.BADUGI: "Badugi",
+}
+"""Game names as messages print them (:attr:`Game.title`)."""
 
 
 class BettingStructure(enum.Enum):

@@ -273,7 +273,7 @@ def seat_range_violations(
         FieldViolation(
             f"{field}[{i}].seat",
             "",
-            f"{game.value} seats are numbered 1 to {most}, not {seat.seat}",
+            f"{game.title} seats are numbered 1 to {most}, not {seat.seat}",
         )
         for i, seat in enumerate(seats)
         if seat.seat > most

@@ -418,7 +418,7 @@ def bring_in(seat: int, amount: int, *, dead: bool = False) -> ForcedBet:
     ("game", "forced", "expected"),
     [
         (Game.FIVE_CARD_DRAW, [bring_in(2, 5)],
-         [("config.forced_bets[0].kind", "bring_in.player", "five_card_draw has no bring-in")]),
+         [("config.forced_bets[0].kind", "bring_in.player", "Five Card Draw has no bring-in")]),
         (Game.SEVEN_CARD_STUD, [bring_in(2, 5), bring_in(3, 5)],
          [("config.forced_bets[1].kind", "bring_in.player",
            "one seat brings in: forced_bets[0] is already a bring-in")]),

@@ -367,7 +367,7 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
         bad(
             "config.seats",
             "",
-            f"{spec.game.value} deals {spec.min_players} to {spec.max_players} players (got {n})",
+            f"{spec.game.title} deals {spec.min_players} to {spec.max_players} players (got {n})",
         )
     seen: set[int] = set()
     for i, seat in enumerate(config.seats):
@@ -394,7 +394,7 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
             bad(path, _DUPLICATE_RULES.get(bet.kind, seat_rule), twice)
         elif bet.kind is _KIND_BRING_IN:
             if spec.has_button:
-                bad(f"{path}.kind", "bring_in.player", f"{spec.game.value} has no bring-in")
+                bad(f"{path}.kind", "bring_in.player", f"{spec.game.title} has no bring-in")
             elif bring_in_at is not None:
                 bad(
                     f"{path}.kind",
@@ -406,13 +406,13 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
             if bet.dead:
                 bad(f"{path}.dead", "bring_in.amount", "a bring-in is a live bet, never dead")
         elif bet.kind in _BLINDS and spec.is_stud:
-            bad(f"{path}.kind", "blind.player", f"{spec.game.value} has no blinds")
+            bad(f"{path}.kind", "blind.player", f"{spec.game.title} has no blinds")
         elif bet.kind is _KIND_STRADDLE and not spec.has_board:
             bad(f"{path}.kind", seat_rule,
-                f"{spec.game.value} has no straddle (community-card games only)")  # fmt: skip
+                f"{spec.game.title} has no straddle (community-card games only)")  # fmt: skip
         elif bet.kind is _KIND_BIG_BLIND_ANTE and not spec.has_button:
             bad(f"{path}.kind", "",
-                f"{spec.game.value} has no big-blind ante (blind games only)")  # fmt: skip
+                f"{spec.game.title} has no big-blind ante (blind games only)")  # fmt: skip
         elif bet.kind is _KIND_STRADDLE and bet.dead:
             bad(f"{path}.dead", "straddle.amount", "a straddle is a live bet, never dead")
         elif not isinstance(bet.kind, ForcedBetKind):

@@ -31,7 +31,7 @@ def deck_for(game: Game, players: int = 0) -> frozenset[Card]:
         raise InvalidArgument.single(
             "players",
             "",
-            f"{game.value} seats {spec.min_players} to {spec.max_players} players (got {players})",
+            f"{game.title} seats {spec.min_players} to {spec.max_players} players (got {players})",
         )
     return deck_from_rank(deck_lowest_rank(game, players))
 

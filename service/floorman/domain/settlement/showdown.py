@@ -49,7 +49,7 @@ def check_players_dealt(game: Game, players_dealt: int) -> None:
         raise InvalidArgument.single(
             "players_dealt",
             "",
-            f"{game.value} deals {spec.min_players} to {spec.max_players} players, "
+            f"{game.title} deals {spec.min_players} to {spec.max_players} players, "
             f"not {players_dealt}",
         )
 

@@ -151,7 +151,7 @@ def place_hand(
     if len(present) < spec.min_players:
         raise RuleViolation(
             TABLE_PLAYERS,
-            f"{spec.game.value} needs {spec.min_players} players with chips who are not "
+            f"{spec.game.title} needs {spec.min_players} players with chips who are not "
             f"sitting out; {len(present)} can be dealt in",
             expected=spec.min_players,
             actual=len(present),

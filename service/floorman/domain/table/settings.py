@@ -203,7 +203,7 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
             "and no more than each of its games seats)",
         )
     elif not MIN_TABLE_SEATS <= seats <= most:
-        bad("max_seats", "", f"{spec.game.value} tables have {MIN_TABLE_SEATS} to {most} seats")
+        bad("max_seats", "", f"{spec.game.title} tables have {MIN_TABLE_SEATS} to {most} seats")
     if settings.min_buy_in < 0:
         bad("min_buy_in", "", "must be 0 or more")
     if settings.max_buy_in < 0:
