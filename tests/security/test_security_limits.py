@@ -132,6 +132,27 @@ def test_board_is_held_to_the_cards_limit():
     check_message(rpb.EvaluateHandRequest(board=["x" * 50]), limits)
 
 
+def test_history_action_amounts_are_held_to_the_amount_limit():
+    """README "Limits" (``amount``): an action amount in a request's history is held to the
+    same limit as the request's own ``action.amount``, on the event's own path."""
+    limits = Limits(amount=10**15)
+    raise_to = pb.HandEvent(action=pb.Action(seat=2, type=pb.ACTION_TYPE_RAISE, amount=2**63 - 1))
+    request = rpb.ValidateActionRequest(
+        history=[pb.HandEvent(deal=pb.Deal(seat=1, cards=["As"])), raise_to],
+        action=pb.Action(seat=3, type=pb.ACTION_TYPE_RAISE, amount=-(10**15) - 1),
+    )
+    with pytest.raises(InvalidArgument) as caught:
+        check_message(request, limits)
+    problem = "at most 1000000000000000 in absolute value (limit amount)"
+    assert sorted((v.field, v.message) for v in caught.value.violations) == [
+        ("action.amount", problem),
+        ("history[1].action.amount", problem),
+    ]
+    request.history[1].action.amount = 10**15
+    request.action.amount = 10**15
+    check_message(request, limits)
+
+
 @pytest.mark.parametrize(
     ("field", "most", "message"),
     [

@@ -185,16 +185,21 @@ def _count_problem(count: int, limit: str, noun: str, limits: Limits) -> str | N
 
 
 def _check_events(events: Any, name: str, limits: Limits, out: list[FieldViolation]) -> None:
-    """Each event's deal or action holds at most ``limits.cards`` cards."""
-    most = limits.cards
+    """Each event's deal or action holds at most ``limits.cards`` cards, and an action's
+    amount is within ``limits.amount`` (as the request's own ``action.amount``)."""
+    most, largest = limits.cards, limits.amount
     for index, event in enumerate(events):
         part = event.WhichOneof("event")
         if part is None:
             continue
-        count = len(getattr(event, part).cards)
+        body = getattr(event, part)
+        count = len(body.cards)
         if count > most:
             problem = _count_problem(count, "cards", "cards", limits)
             out.append(FieldViolation(f"{name}[{index}].{part}.cards", "", problem or ""))
+        if part == "action" and not -largest <= body.amount <= largest:
+            problem = f"at most {largest} in absolute value (limit amount)"
+            out.append(FieldViolation(f"{name}[{index}].action.amount", "", problem))
 
 
 def _check_counts(
