@@ -333,6 +333,39 @@ def test_misspelt_enum_name_or_field_in_json_is_invalid_argument(http_server):
         assert named in error["message"]
 
 
+@pytest.mark.parametrize(
+    ("body", "content_type", "named"),
+    [
+        (b'{"game": "GAME_FOO"}', "application/json", "GAME_FOO"),
+        (b'{"players": "abc"}', "application/json", "players"),
+        (b'{"cards": "As"}', "application/json", "cards"),
+        (b"{not json", "application/json", "Failed to load JSON"),
+        (b"\xff\xff\xff\xff", "application/proto", "floorman.v1.EvaluateHandRequest"),
+    ],
+)
+def test_a_body_that_does_not_parse_carries_the_field_violation(
+    http_server, body, content_type, named
+):
+    """DESIGN.md "Errors" and README "Browsers and curl": a Connect body that is not the
+    method's message (bad JSON, a wrong type or enum name, bytes that do not parse) is
+    ``invalid_argument`` with ``google.rpc.BadRequest`` on ``request`` and the FIELD_VIOLATION
+    ErrorInfo, as the gRPC port answers a malformed request."""
+    _, base = http_server
+    status, _, answer = _post(base + EVALUATE, body, content_type)
+    assert status == 400
+    error = json.loads(answer)
+    assert error["code"] == "invalid_argument"
+    assert named in error["message"]
+    details = _details(error)
+    bad = error_details_pb2.BadRequest.FromString(details["google.rpc.BadRequest"])
+    assert [v.field for v in bad.field_violations] == ["request"]
+    assert bad.field_violations[0].description.startswith(
+        "the request is not a valid floorman.v1.EvaluateHandRequest message"
+    )
+    info = error_details_pb2.ErrorInfo.FromString(details["google.rpc.ErrorInfo"])
+    assert (info.reason, info.metadata["field"]) == ("FIELD_VIOLATION", "request")
+
+
 def _get(url: str, method: str = "GET") -> tuple[int, dict[str, str], bytes]:
     request = urllib.request.Request(url, method=method)
     try:

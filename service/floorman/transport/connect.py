@@ -90,9 +90,30 @@ def _static_file(path: str) -> tuple[bytes, bytes] | None:
     return kind, entry.read_bytes()
 
 
+def _malformed(message_class: type[Any], reason: str) -> ConnectError:
+    """The ``invalid_argument`` for a request body that does not parse as ``message_class``,
+    with the details the gRPC port gives a malformed request (``google.rpc.BadRequest`` on the
+    field ``request``, ``ErrorInfo``); ``reason``: the JSON parser's words, or empty."""
+    from floorman.domain.errors import InvalidArgument
+    from floorman.transport.errors import status_for
+
+    name = message_class.DESCRIPTOR.full_name
+    text = f"the request is not a valid {name} message" + (f": {reason}" if reason else "")
+    status = status_for(InvalidArgument.single("request", "", text))
+    details = []
+    for key, value in status.trailing_metadata or ():
+        if key == _DETAILS_KEY:
+            details = [
+                ErrorDetail(WireAny(type_url=d.type_url, value=d.value))
+                for d in status_pb2.Status.FromString(value).details
+            ]
+    return ConnectError(Code.INVALID_ARGUMENT, status.details, details)
+
+
 class _CompactJson:
     """connectrpc's ``google.protobuf`` JSON codec, strict (an unknown field or enum name is
-    ``invalid_argument``, not silently dropped) and without indentation in answers."""
+    ``invalid_argument``, not silently dropped) and without indentation in answers; a body
+    that does not parse is ``invalid_argument`` with field violations (:func:`_malformed`)."""
 
     def __init__(self) -> None:
         self._codec = google_protobuf_json_codec(ignore_unknown_fields=False)
@@ -104,7 +125,32 @@ class _CompactJson:
         return json_format.MessageToJson(message, indent=None).encode()
 
     def decode(self, data: bytes | bytearray, message_class: type[Any]) -> Any:
-        return self._codec.decode(data, message_class)
+        try:
+            return self._codec.decode(data, message_class)
+        except json_format.ParseError as error:
+            raise _malformed(message_class, str(error)) from None
+        except Exception:
+            raise _malformed(message_class, "not JSON") from None
+
+
+class _StrictBinary:
+    """connectrpc's ``google.protobuf`` binary codec; a body that does not parse is
+    ``invalid_argument`` with field violations (:func:`_malformed`), as on the gRPC port."""
+
+    def __init__(self) -> None:
+        self._codec = google_protobuf_binary_codec()
+
+    def name(self) -> str:
+        return self._codec.name()
+
+    def encode(self, message: Any) -> bytes:
+        return self._codec.encode(message)
+
+    def decode(self, data: bytes | bytearray, message_class: type[Any]) -> Any:
+        try:
+            return self._codec.decode(data, message_class)
+        except Exception:
+            raise _malformed(message_class, "") from None
 
 
 class HandlerTable:
@@ -315,7 +361,7 @@ def connect_app(
             prefix,
             endpoints,
             read_max_bytes=max_message_bytes,
-            codecs=[google_protobuf_binary_codec(), _CompactJson()],
+            codecs=[_StrictBinary(), _CompactJson()],
         )
         for prefix, endpoints in by_service.items()
     }
