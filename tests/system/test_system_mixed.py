@@ -668,7 +668,7 @@ def test_mixed_games_bad_rotations_are_invalid_argument(dealer_server):
                     entries=[_entry(pb.GAME_RAZZ, FL, small_bet=20, bring_in=20)]
                 )
             ),
-            "settings.rotation.entries[0].stakes.bring_in",
+            "settings.rotation.dealers_choice.entries[0].stakes.bring_in",
         ),
     ]
     for rotation, path in cases:

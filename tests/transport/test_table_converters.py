@@ -150,3 +150,123 @@ def test_hand_answer_bytes_parse_to_the_same_message_as_the_plain_conversion():
     assert parsed.hand == tc.hand_view_to_pb(hand)
     assert parsed.table == tc.table_to_pb(reply.outcome.table)
     assert len(parsed.hand.events) == len(hand.events) == 6
+
+
+def _created(message: tpb.TableSettings) -> list[tuple[str, str, str]]:
+    """The violations CreateTable answers for ``message`` (conversion, then the use case's
+    settings check): ``(field, rule, message)`` each."""
+    with pytest.raises(InvalidArgument) as refused:
+        check_settings(tc.settings_from_pb(message))
+    return [(v.field, v.rule, v.message) for v in refused.value.violations]
+
+
+def _fields(message: tpb.TableSettings) -> list[tuple[str, str]]:
+    return [(name, rule) for name, rule, _ in _created(message)]
+
+
+FL = pb.BETTING_STRUCTURE_FIXED_LIMIT
+
+
+@pytest.mark.parametrize("kind", ["custom", "dealers_choice"])
+def test_rotation_entry_stakes_problems_name_the_oneof_list(kind):
+    """docs/rules.md "Mixed games": a listed entry's own stakes are checked on the request's
+    path, ``settings.rotation.custom.entries[i]`` (or ``dealers_choice``), never a made-up
+    ``settings.rotation.entries[i]``."""
+    listed = tpb.RotationEntries(
+        entries=[
+            tpb.RotationEntry(game=pb.GAME_BADUGI),
+            tpb.RotationEntry(game=pb.GAME_RAZZ, stakes=pb.Stakes(small_bet=20, straddle=40)),
+        ]
+    )
+    message = tpb.TableSettings(
+        stakes=pb.Stakes(small_bet=20), rotation=tpb.GameRotation(**{kind: listed})
+    )
+    assert _fields(message) == [
+        (f"settings.rotation.{kind}.entries[1].stakes.straddle", "straddle.player")
+    ]
+    bring_in = tpb.RotationEntries(
+        entries=[
+            tpb.RotationEntry(
+                game=pb.GAME_RAZZ, betting_structure=FL, stakes=pb.Stakes(small_bet=20, bring_in=20)
+            )
+        ]
+    )
+    assert _fields(tpb.TableSettings(rotation=tpb.GameRotation(**{kind: bring_in}))) == [
+        (f"settings.rotation.{kind}.entries[0].stakes.bring_in", "bring_in.amount")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rotation", "stakes", "expected", "games"),
+    [
+        (
+            tpb.ROTATION_HORSE,
+            None,
+            ("settings.stakes.small_bet", ""),
+            ["entry 1 (texas_holdem", "entry 5 (seven_card_stud_hi_lo"],
+        ),
+        (
+            tpb.ROTATION_HORSE,
+            pb.Stakes(small_bet=20, bring_in=20),
+            ("settings.stakes.bring_in", "bring_in.amount"),
+            ["entry 3 (razz", "entry 4 (seven_card_stud ", "entry 5 (seven_card_stud_hi_lo"],
+        ),
+        (
+            tpb.ROTATION_EIGHT_GAME,
+            pb.Stakes(small_bet=20, small_blind=30, big_blind=20),
+            ("settings.stakes.small_blind", "blind.amount"),
+            ["entry 1 (deuce_to_seven_triple_draw", "entry 7 (texas_holdem no_limit"],
+        ),
+    ],
+    ids=["horse_no_stakes", "horse_bring_in", "eight_game_blinds"],
+)
+def test_named_rotation_stakes_problems_are_the_tables_once(rotation, stakes, expected, games):
+    """A named rotation deals every entry with ``settings.stakes``: a problem with them is
+    one violation on the field the caller sent (not one per entry on
+    ``settings.rotation.entries[i]``), its message naming the games that need it."""
+    message = tpb.TableSettings(stakes=stakes, rotation=tpb.GameRotation(named=rotation))
+    [(name, rule, text)] = _created(message)
+    assert (name, rule) == expected
+    for game in games:
+        assert game in text, text
+
+
+def test_listed_entries_without_stakes_point_at_the_tables():
+    """A custom entry without stakes takes the table's: their problem is on
+    ``settings.stakes`` once, naming the entries; an entry with its own stakes keeps its
+    path."""
+    listed = tpb.RotationEntries(
+        entries=[
+            tpb.RotationEntry(game=pb.GAME_RAZZ),
+            tpb.RotationEntry(game=pb.GAME_SEVEN_CARD_STUD),
+            tpb.RotationEntry(game=pb.GAME_RAZZ, stakes=pb.Stakes(small_bet=20, bring_in=30)),
+        ]
+    )
+    message = tpb.TableSettings(
+        stakes=pb.Stakes(small_bet=20, bring_in=20), rotation=tpb.GameRotation(custom=listed)
+    )
+    found = _created(message)
+    assert [(name, rule) for name, rule, _ in found] == [
+        ("settings.rotation.custom.entries[2].stakes.bring_in", "bring_in.amount"),
+        ("settings.stakes.bring_in", "bring_in.amount"),
+    ]
+    shared = found[1][2]
+    assert "entry 1 (razz" in shared and "entry 2 (seven_card_stud" in shared, shared
+    assert "entry 3" not in shared, shared
+
+
+def test_a_mixed_table_refuses_a_game():
+    """The contract: a mixed table leaves ``game`` unset (the answer names the first
+    entry's). A game sent with a rotation is INVALID_ARGUMENT on ``settings.game``, whether
+    or not it is the first entry's (no doc accepts either)."""
+    for game in (pb.GAME_BADUGI, pb.GAME_TEXAS_HOLDEM):
+        message = tpb.TableSettings(
+            game=game, stakes=pb.Stakes(small_bet=20), rotation=tpb.GameRotation(named=1)
+        )
+        assert _fields(message) == [("settings.game", "")]
+    unknown = tpb.TableSettings(
+        game=99, stakes=pb.Stakes(small_bet=20), rotation=tpb.GameRotation(named=1)
+    )
+    assert _fields(unknown) == [("settings.game", "")]
+    unset = tpb.TableSettings(stakes=pb.Stakes(small_bet=20), rotation=tpb.GameRotation(named=1))
+    assert check_settings(tc.settings_from_pb(unset)).game is Game.TEXAS_HOLDEM

@@ -246,3 +246,42 @@ def test_whole_session_export_is_one_ohh_file_and_one_phhs_file():
     assert phh.startswith("[1]\n") and "\n\n[2]\n" in phh
     assert error.code() is grpc.StatusCode.INVALID_ARGUMENT
     assert [v.field for v in _details(error)["bad"].field_violations] == ["hand_id"]
+
+
+def test_mixed_table_settings_refusals_name_the_request_fields():
+    """A listed entry's bad stakes are INVALID_ARGUMENT on the oneof's own path
+    (``settings.rotation.custom.entries[1].stakes.straddle``); a HORSE table without stakes
+    on ``settings.stakes.small_bet`` once; a game sent with a rotation on ``settings.game``
+    (a mixed table leaves it unset)."""
+    custom = tpb.GameRotation(
+        custom=tpb.RotationEntries(
+            entries=[
+                tpb.RotationEntry(game=pb.GAME_BADUGI),
+                tpb.RotationEntry(game=pb.GAME_RAZZ, stakes=pb.Stakes(small_bet=20, straddle=40)),
+            ]
+        )
+    )
+    horse = tpb.GameRotation(named=tpb.ROTATION_HORSE)
+    cases = [
+        (
+            tpb.TableSettings(stakes=pb.Stakes(small_bet=20), rotation=custom),
+            ["settings.rotation.custom.entries[1].stakes.straddle"],
+        ),
+        (tpb.TableSettings(rotation=horse), ["settings.stakes.small_bet"]),
+        (
+            tpb.TableSettings(game=pb.GAME_BADUGI, stakes=pb.Stakes(small_bet=20), rotation=horse),
+            ["settings.game"],
+        ),
+    ]
+
+    async def calls(stub):
+        return [
+            await _refusal(
+                stub.CreateTable(tpb.CreateTableRequest(request_id=f"r{i}", settings=settings))
+            )
+            for i, (settings, _) in enumerate(cases)
+        ]
+
+    for error, (_, fields) in zip(_run(service(), calls), cases, strict=True):
+        assert error.code() is grpc.StatusCode.INVALID_ARGUMENT
+        assert [v.field for v in _details(error)["bad"].field_violations] == fields

@@ -93,7 +93,8 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
     """``TableSettings`` -> the domain settings (defaults filled later by the use case).
 
     Raises:
-        InvalidArgument: a missing game, unknown enum numbers, negative money.
+        InvalidArgument: a missing game, unknown enum numbers, negative money; a game set
+            with a rotation (``settings.game``: a mixed table leaves it unset).
     """
     problems: _Problems = []
     has_rotation = message.HasField("rotation")
@@ -131,6 +132,17 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
         problems=problems,
         default=ButtonRule.DEAD_BUTTON,
     )
+    if has_rotation and game is not None:
+        # The contract: a mixed table leaves game unset (its answer names the first entry's);
+        # an unknown game number is reported above.
+        problems.append(
+            FieldViolation(
+                f"{field}.game",
+                "",
+                f"a mixed table leaves the game unset ({game.value} sent): its rotation "
+                "names the games",
+            )
+        )
     for name in ("max_seats", "min_buy_in", "max_buy_in", "dealer_seat"):
         if getattr(message, name) < 0:
             problems.append(FieldViolation(f"{field}.{name}", "", "must be 0 or more"))
@@ -204,12 +216,17 @@ def _rotation_from_pb(
             default=conv.default_structure(game),
         )
         if game is not None and structure is not None:
+            inherits = not item.HasField("stakes")
             own = (
-                conv.stakes_from_pb(item.stakes, field=f"{where}.stakes", problems=problems)
-                if item.HasField("stakes")
-                else entry_stakes(game, stakes)
+                entry_stakes(game, stakes)
+                if inherits
+                else conv.stakes_from_pb(item.stakes, field=f"{where}.stakes", problems=problems)
             )
-            entries.append(RotationEntry(game=game, betting_structure=structure, stakes=own))
+            entries.append(
+                RotationEntry(
+                    game=game, betting_structure=structure, stakes=own, table_stakes=inherits
+                )
+            )
     if not listed.entries:
         problems.append(FieldViolation(f"{field}.{kind}.entries", "", "list 1 to 32 entries"))
     return Rotation(entries=tuple(entries), dealers_choice=kind == "dealers_choice")

@@ -98,7 +98,12 @@ def named_entries(name: NamedRotation, stakes: Stakes) -> tuple[RotationEntry, .
     """
     table = _HORSE if name is NamedRotation.HORSE else _EIGHT_GAME
     return tuple(
-        RotationEntry(game=game, betting_structure=structure, stakes=entry_stakes(game, stakes))
+        RotationEntry(
+            game=game,
+            betting_structure=structure,
+            stakes=entry_stakes(game, stakes),
+            table_stakes=True,
+        )
         for game, structure in table
     )
 

@@ -57,6 +57,10 @@ class RotationEntry:
     game: Game
     betting_structure: BettingStructure
     stakes: Stakes
+    table_stakes: bool = field(default=False, compare=False, repr=False)
+    """The entry takes the table's stakes (a named rotation's entries, a listed entry sent
+    without stakes): a problem with them is the caller's ``settings.stakes``. Only the
+    settings check reads it (not stored)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -226,15 +230,24 @@ def check_settings(settings: TableSettings, *, field: str = "settings") -> Table
 def _check_rotation(
     settings: TableSettings, rotation: Rotation, field: str, problems: list[FieldViolation]
 ) -> tuple[TableSettings, int, bool]:
-    """A mixed table's entries: 1 to 32, each a game floorman deals with coherent stakes
-    (paths ``settings.rotation.entries[i].game`` / ``.stakes.small_bet``).
+    """A mixed table's entries: 1 to 32, each a game floorman deals with coherent stakes.
+
+    Paths name the request's field: a listed entry's own game or stakes
+    ``settings.rotation.custom.entries[i].game`` / ``.stakes.small_bet`` (``dealers_choice``
+    for a dealer's-choice list); stakes an entry takes from the table (every entry of a named
+    rotation, a listed entry without stakes) ``settings.stakes.small_bet``, once, naming the
+    games of the rotation that need it.
 
     Returns:
         The settings with ``game`` / ``betting_structure`` / ``stakes`` set to the first
         entry's, the most seats the table may have (8, and no more than any entry's game
         seats), and whether an entry is a stud game (the dealer position then applies).
     """
-    where = f"{field}.rotation.entries"
+    if rotation.named:
+        where = f"{field}.rotation.named"
+    else:
+        kind = "dealers_choice" if rotation.dealers_choice else "custom"
+        where = f"{field}.rotation.{kind}.entries"
     entries = rotation.entries
     if not 1 <= len(entries) <= MAX_ROTATION_ENTRIES:
         problems.append(
@@ -242,19 +255,41 @@ def _check_rotation(
         )
         raise InvalidArgument(problems)
     most, any_stud = MAX_MIXED_SEATS, False
+    shared: dict[tuple[str, str], tuple[str, list[str]]] = {}
     for index, entry in enumerate(entries):
+        own = f"{where}[{index}]"
         try:
             spec = game_spec(entry.game)
         except InvalidArgument:
-            problems.append(FieldViolation(f"{where}[{index}].game", "", "the game is required"))
+            problems.append(FieldViolation(f"{own}.game", "", "the game is required"))
             continue
         most = min(most, highest_seat(spec.game))
         any_stud = any_stud or spec.is_stud
         try:
             resolve_stakes(entry.stakes, spec=spec, structure=entry.betting_structure)
         except InvalidArgument as error:
-            problems.extend(_rename(v, f"{where}[{index}]") for v in error.violations)
+            for violation in error.violations:
+                if not (rotation.named or entry.table_stakes):
+                    problems.append(_rename(violation, own))
+                    continue
+                renamed = _rename(violation, field)
+                message, games = shared.setdefault(
+                    (renamed.field, renamed.rule), (renamed.message, [])
+                )
+                games.append(_entry_name(index, entry))
+    for (name, rule), (message, games) in shared.items():
+        problems.append(
+            FieldViolation(
+                name,
+                rule,
+                f"{message} (the table's stakes, as {', '.join(games)} of the rotation play them)",
+            )
+        )
     if problems:
         raise InvalidArgument(problems)
     first = entries[0]
     return for_entry(settings, first), most, any_stud
+
+
+def _entry_name(index: int, entry: RotationEntry) -> str:
+    return f"entry {index + 1} ({entry.game.value} {entry.betting_structure.value})"
