@@ -267,3 +267,35 @@ def test_unspecified_structure_is_the_games_default(rules_stub):
         count = 4 if game == pb.GAME_OMAHA else 2
         listed = listing(rules_stub, cfg, holes(count, (1, 2, 3)))
         assert menu(listed.legal_actions)[-1] == entry, game
+
+
+@pytest.mark.parametrize(
+    ("name", "event", "position"),
+    [
+        ("seat 9", pb.Deal(seat=9, cards=["2c"], burn=True), 6),
+        ("seat 2", pb.Deal(seat=2, cards=["2c"], burn=True), 6),
+        ("face up", pb.Deal(seat=0, cards=["2c"], face_up=True, burn=True), 6),
+        ("two cards", pb.Deal(seat=0, cards=["2c", "3c"], burn=True), 6),
+        ("before the hole cards", pb.Deal(seat=0, cards=["2c"], burn=True), 0),
+    ],
+)
+def test_burn_refusals_over_grpc(rules_stub, name, event, position):
+    """RULES.md "Hold'em and Omaha" (one burn card before each board street) and proto
+    ``Deal`` (seat 0: the dealer's / community seat): a burn for a seat, face up, of two
+    cards or before the hole cards is INVALID_ARGUMENT ``history[i]`` ``card.count`` in
+    ValidateAction, ListLegalActions and SettleHand; so is a second burn before the flop."""
+    cfg = config(pb.GAME_TEXAS_HOLDEM, [1000] * 3, button=3)
+    history = [*holes(2, (1, 2, 3)), ev(3, CALL), ev(1, CALL), ev(2, CHECK)]
+    history.insert(position, pb.HandEvent(deal=event))
+    for call, *rest in (
+        (validate, act(1, CHECK)),
+        (listing,),
+        (settle,),
+    ):
+        error = invalid(call, rules_stub, cfg, history, *rest)
+        assert violation_rules(error) == [(f"history[{position}]", "card.count")], name
+    twice = [*holes(2, (1, 2, 3)), ev(3, CALL), ev(1, CALL), ev(2, CHECK), burn("5s")]
+    error = invalid(listing, rules_stub, cfg, [*twice, burn("4s")])
+    assert violation_rules(error) == [("history[7]", "card.count")]
+    assert "flop's card is already burned" in error.details()
+    assert listing(rules_stub, cfg, [*twice, board("2c 3c 4c")]).state.seat_to_act == 1

@@ -110,11 +110,12 @@ def apply_deal(
     A stud seat's down and up cards of a street may come in any split matching the street's
     pattern, seats in any order; a draw's replacement cards go to the drawing seat right
     after its DRAW; the board cards of a flop, turn or river go to seat 0 (any split: the
-    flop may come as one deal of three or card by card); a burn (``burn=True``, any seat)
-    counts against the stub. A face-up card (``face_up``, or a community card: seat 0) must
-    be known: the whole table sees it (docs/rules.md "A face-up card must be known");
-    ``allow_unknown_up`` accepts one as ``??`` all the same, for a written record an audit
-    reports on (it notes the finding itself).
+    flop may come as one deal of three or card by card); a burn (``burn=True``: seat 0,
+    face down; one card before the first card of a street the game burns on, once; or
+    during a draw) counts against the stub. A face-up card (``face_up``, or a community
+    card: seat 0) must be known: the whole table sees it (docs/rules.md "A face-up card
+    must be known"); ``allow_unknown_up`` accepts one as ``??`` all the same, for a written
+    record an audit reports on (it notes the finding itself).
 
     Raises:
         RuleViolation: ``hand.complete``, ``board.count`` (board cards when none are due, or
@@ -149,8 +150,35 @@ def apply_deal(
 
 
 def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool) -> HandState:
-    if s0.phase not in (_PHASE_DEALING, _PHASE_DRAWING):
-        raise _count_error(f"no burn is due now (the hand is {s0.phase.value})", seat=deal.seat)
+    """A reported burn (RULES.md "Hold'em and Omaha", "Seven Card Stud family", "Five Card
+    Stud"): always the dealer's card (seat 0) and face down. Before a street's deal it is one
+    card, once, before the street's first card, and only on a street the game burns on (a
+    flop, turn or river; stud 4th-7th, Five Card Stud 3rd-5th); never before the hole cards.
+    During a draw a reported burn still counts against the stub (docs/rules.md "Service-dealt
+    tables never run short": ``draw.stub`` "after reported burns"). Else ``card.count``."""
+    if deal.seat != 0:
+        raise _count_error(
+            f"a burn is the dealer's card: it is reported for seat 0, not seat {deal.seat}",
+            seat=deal.seat,
+            expected=0,
+        )
+    if deal.face_up:
+        raise _count_error("a burn card is dealt face down, never face up")
+    if s0.phase is _PHASE_DEALING and not s0.draw_owed:
+        spec = s0.street_spec
+        if not spec.burn:
+            raise _count_error(f"no burn is due now: {spec.name} is dealt without a burn")
+        if s0.street_started:
+            raise _count_error(
+                f"no burn is due now: {spec.name}'s cards are being dealt (its burn comes "
+                "before its first card)"
+            )
+        if s0.street_burned:
+            raise _count_error(f"no burn is due now: {spec.name}'s card is already burned")
+        if len(cards) != 1:
+            raise _count_error(f"{spec.name} burns one card, not {len(cards)}", expected=1)
+    elif s0.phase is not _PHASE_DRAWING and not s0.draw_owed:
+        raise _count_error(f"no burn is due now (the hand is {s0.phase.value})")
     if len(cards) > s0.stub:
         raise _count_error(f"the stub has only {s0.stub} cards to burn", seat=deal.seat)
     due = _cards_due(s0)
@@ -167,6 +195,7 @@ def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool)
     if s.available:
         s.available = s.available - known
     s.stub -= len(cards)
+    s.street_burned = True
     return s
 
 

@@ -83,6 +83,7 @@ def begin_street(s: HandState, index: int) -> None:
     cards of a flop, turn or river) or its draw (phase DRAWING)."""
     s.street = index
     s.street_started = False
+    s.street_burned = False
     street = s.spec.streets[index]
     s.to_act = NOBODY
     if street.draw:

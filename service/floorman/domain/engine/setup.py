@@ -158,6 +158,7 @@ def start_hand(config: HandConfig) -> HandState:
     s.community = ()
     s.need_community = 0
     s.street_started = False
+    s.street_burned = False
     s.stub = len(s.deck)
     s.used = frozenset()
     s.available = frozenset()

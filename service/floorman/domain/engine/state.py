@@ -65,6 +65,7 @@ _SCALARS = (
     "community",
     "need_community",
     "street_started",
+    "street_burned",
     "stub",
     "used",
     "available",
@@ -170,6 +171,7 @@ class HandState:
     community: tuple[Card | None, ...]
     need_community: int
     street_started: bool
+    street_burned: bool
     stub: int
     used: frozenset[Card]
     available: frozenset[Card]
@@ -223,6 +225,7 @@ class HandState:
         new.community = self.community
         new.need_community = self.need_community
         new.street_started = self.street_started
+        new.street_burned = self.street_burned
         new.stub = self.stub
         new.used = self.used
         new.available = self.available
