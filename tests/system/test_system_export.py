@@ -21,8 +21,8 @@ Any other disagreement fails with the hand's export in the message. The counts a
 Found by this test and reported (not yet in RULES.md / docs): ``bring_in_passed`` (a bring-in
 seat all in from the ante passes the bring-in by card order here, clockwise in pokerkit),
 skipped and counted; and a PokerStars text that loses a non-default bring-in nobody posts
-(fixed in the reader: a short all-in completion within the default bring-in reads as that
-bring-in all in; the test at the end reproduces it).
+(fixed in the reader: a short all-in completion within the default bring-in reads as a
+completion, the bring-in taken below it; the test at the end reproduces it).
 """
 
 from __future__ import annotations
@@ -511,9 +511,9 @@ def test_pokerstars_export_keeps_a_bring_in_that_nobody_posts(dealer_server):
     all it has) and "Stakes defaults": at a Razz table with a bring-in of 5 (the default
     would be 10), the bring-in seat (Kd door card) completes all in for 10, seat 2 calls,
     seat 3 folds; seat 1's 7-5-4-3-2 wins the 35 pot. The PokerStars export of the hand
-    must read back to the same final stacks: the text never states the bring-in, so the
-    reader takes the default 10 and reads the all-in completion to 10 as that bring-in all
-    in (docs/hand-history-formats.md)."""
+    must read back to the same final stacks: the text never states the bring-in, and the
+    reader, seeing an all-in completion to no more than the default 10, takes a bring-in
+    below 10 and reads the completion (docs/hand-history-formats.md)."""
     settings = tpb.TableSettings(
         name="bring-in",
         game=pb.GAME_RAZZ,

@@ -348,6 +348,44 @@ def stud_example() -> HandRecord:
     )
 
 
+def short_completion_example() -> HandRecord:
+    """A Razz hand in chips (antes 5, bring-in 5, 20/40): the bring-in seat completes short.
+
+    Bob (seat 2, 15 chips, Ks door card) owes the bring-in and completes all in for 10 (half
+    a bet, so a full bet: RULES.md "Betting structures"); Cy raises to 30, Ann calls; on 4th
+    street Cy bets and Ann folds. Cy's 7-6-5-4-2 beats Bob's T-9-3-2-A for the 45 main pot
+    and takes the 40 side pot. Final stacks: 165, 0, 250.
+    """
+    a = ActionType
+    events = (
+        _deal(1, "8s 8h"), _deal(1, "3d", up=True),
+        _deal(2, "2c Ac"), _deal(2, "Ks", up=True),
+        _deal(3, "4s 5s"), _deal(3, "6h", up=True),
+        _act(2, a.COMPLETE, 10), _act(3, a.RAISE, 30), _act(1, a.CALL),
+        _deal(1, "Qs", up=True), _deal(2, "Tc", up=True), _deal(3, "7h", up=True),
+        _act(3, a.BET, 20), _act(1, a.FOLD),
+        _deal(2, "Qd", up=True), _deal(3, "8d", up=True),
+        _deal(2, "9h", up=True), _deal(3, "2d", up=True),
+        _deal(2, "3c"), _deal(3, "Kd"),
+    )  # fmt: skip
+    config = HandConfig(
+        game=Game.RAZZ,
+        stakes=Stakes(small_bet=20, big_bet=40, ante=5, bring_in=5),
+        seats=tuple(
+            SeatState(seat=s, player_id=f"p{s}", stack=stack)
+            for s, stack in ((1, 200), (2, 15), (3, 200))
+        ),
+    )
+    return HandRecord(
+        hand_id="h-5",
+        hand_number=5,
+        table_id="t-3",
+        config=config,
+        events=events,
+        player_names={1: "Ann", 2: "Bob", 3: "Cy"},
+    )
+
+
 def draw_example() -> HandRecord:
     """A fixed-limit 7-A draw hand in chips with a 10 % rake (blinds 10/20, bets 20/40).
 

@@ -19,11 +19,12 @@ from export_support import (
     draw_example,
     final_stacks,
     random_record,
+    short_completion_example,
     stud_example,
 )
 
 from floorman.domain.cards import parse_card
-from floorman.domain.engine import replay, settle_hand
+from floorman.domain.engine import replay, settle_hand, start_hand
 from floorman.domain.history import export_pokerstars, stars_to_hand
 from floorman.domain.history.export_phh import export_phh
 from floorman.domain.history.ohh import export_ohh, parse_ohh
@@ -279,3 +280,125 @@ def test_recorded_rake_policy_takes_exactly_the_stated_rake() -> None:
     policy = recorded_rake_policy(44)
     assert (policy.percent_bps, policy.cap, policy.increment) == (10_000, 44, 0)
     assert recorded_rake_policy(0).percent_bps == 0
+
+
+SHORT_COMPLETION = """\
+PokerStars Hand #5:  Razz Limit (20/40) - 2026/12/03 15:02:56 UTC
+Table 'razz' 3-max
+Seat 1: Ann (200 in chips)
+Seat 2: Bob (15 in chips)
+Seat 3: Cy (200 in chips)
+Ann: posts the ante 5
+Bob: posts the ante 5
+Cy: posts the ante 5
+*** 3rd STREET ***
+Dealt to Ann [8s 8h 3d]
+Dealt to Bob [2c Ac Ks]
+Dealt to Cy [4s 5s 6h]
+Bob: bets 10 and is all-in
+Cy: raises 20 to 30
+Ann: calls 30
+*** 4th STREET ***
+Dealt to Ann [3d] [Qs]
+Dealt to Bob [Ks] [Tc]
+Dealt to Cy [6h] [7h]
+Cy: bets 20
+Ann: folds
+Uncalled bet (20) returned to Cy
+*** 5th STREET ***
+Dealt to Bob [Ks Tc] [Qd]
+Dealt to Cy [6h 7h] [8d]
+*** 6th STREET ***
+Dealt to Bob [Ks Tc Qd] [9h]
+Dealt to Cy [6h 7h 8d] [2d]
+*** RIVER ***
+Dealt to Bob [Ks Tc Qd 9h] [3c]
+Dealt to Cy [6h 7h 8d 2d] [Kd]
+*** SHOW DOWN ***
+Cy: shows [4s 5s 6h 7h 8d 2d Kd]
+Bob: shows [2c Ac Ks Tc Qd 9h 3c]
+Cy collected 45 from main pot
+Cy collected 40 from side pot-1
+*** SUMMARY ***
+Total pot 85 Main pot 45. Side pot-1 40. | Rake 0
+Seat 1: Ann folded on the 4th Street
+Seat 2: Bob showed [2c Ac Ks Tc Qd 9h 3c] and lost
+Seat 3: Cy showed [4s 5s 6h 7h 8d 2d Kd] and won (85)
+"""
+
+
+@pytest.mark.parametrize(
+    ("bob", "completion", "raise_line", "to"),
+    [
+        # RULES.md "Betting structures": all in for 10, half the 20 bet, counts as a full
+        # bet: Cy may raise one bet above it, to 30.
+        (15, "bets 10 and is all-in", "raises 20 to 30", 30),
+        # All in for 8, less than half a bet: Cy may only complete to the full 20.
+        (13, "bets 8 and is all-in", "raises 12 to 20", 20),
+    ],
+)
+def test_stars_to_hand_reads_a_short_all_in_completion_by_the_bring_in_seat(
+    bob: int, completion: str, raise_line: str, to: int
+) -> None:
+    """RULES.md "Seven Card Stud family" (the bring-in seat posts the bring-in or completes
+    to the small bet, a short stack all it has) and "Betting structures" (short all-ins in
+    fixed limit): at Razz 20/40 the bring-in seat (Bob, Ks door card) completes all in,
+    written ``bets X and is all-in`` with no ``brings in for`` line (the text states the
+    bring-in only there). It reads as a COMPLETE, not as a bring-in all in for the default
+    bring-in of 10 (which would leave Cy only the completion to 20, refusing the 30)."""
+    text = SHORT_COMPLETION.replace("Bob (15 in", f"Bob ({bob} in")
+    text = text.replace("bets 10 and is all-in", completion)
+    text = text.replace("raises 20 to 30", raise_line).replace("calls 30", f"calls {to}")
+    [hand] = parse_file(text).hands
+    mapping = map_stars(hand)
+    assert mapping.refused_at is None, mapping.violation
+    stakes = start_hand(mapping.config).stakes
+    posted = bob - 5
+    assert 0 < stakes.bring_in < posted
+    a = ActionType
+    actions = [e for e in canonical_events(mapping.events) if isinstance(e, Action)]
+    assert actions[:3] == [
+        Action(seat=2, type=a.COMPLETE, amount=posted),
+        Action(seat=3, type=a.RAISE if to == 30 else a.COMPLETE, amount=to),
+        Action(seat=1, type=a.CALL),
+    ]
+    side = 2 * (to - posted)
+    result = settle_hand(replay(mapping.config, list(mapping.events)))
+    assert result.final_stacks == {1: 195 - to, 2: 0, 3: 195 - to + 15 + 3 * posted + side}
+
+
+def test_stars_to_hand_keeps_a_written_bring_in_all_in_a_bring_in() -> None:
+    """RULES.md "Seven Card Stud family": ``brings in for 10 and is all-in`` is the bring-in
+    all in (the default bring-in, nothing lowered): Cy may complete to 20, not raise to 30."""
+    text = SHORT_COMPLETION.replace("bets 10 and is all-in", "brings in for 10 and is all-in")
+    [hand] = parse_file(text).hands
+    mapping = map_stars(hand)
+    assert start_hand(mapping.config).stakes.bring_in == 10
+    assert mapping.refused_at == 7
+    assert mapping.violation is not None and mapping.violation.rule == "bet.amount"
+    text = text.replace("raises 20 to 30", "raises 10 to 20").replace("calls 30", "calls 20")
+    mapping = map_stars(parse_file(text).hands[0])
+    assert mapping.refused_at is None, mapping.violation
+    assert Action(seat=2, type=ActionType.BRING_IN) in canonical_events(mapping.events)
+
+
+def test_export_pokerstars_round_trip_of_a_short_all_in_completion() -> None:
+    """RULES.md "Seven Card Stud family" and "Betting structures": at a Razz table with a
+    bring-in of 5, the bring-in seat completes all in for 10 (half a bet: a full bet), the
+    next seat raises to 30. The export writes ``bets 10 and is all-in`` and no bring-in
+    (as PokerStars writes a bring-in seat's completion); read back, the same events and the
+    same final stacks (the bring-in, which nobody posts, is below 10, not the default 10)."""
+    record = short_completion_example()
+    text = export_pokerstars(record)
+    assert "Bob: bets 10 and is all-in\nCy: raises 20 to 30\nAnn: calls 30\n" in text
+    assert " brings in for " not in text
+    [hand] = parse_file(text).hands
+    mapping = map_stars(hand)
+    assert mapping.refused_at is None, mapping.violation
+    assert 0 < start_hand(mapping.config).stakes.bring_in < 10
+    merged = canonical_events(mapping.events, merge=True)
+    assert merged == canonical_events(record.events, merge=True)
+    assert final_stacks(mapping.config, mapping.events) == final_stacks(
+        record.config, record.events
+    )
+    assert final_stacks(record.config, record.events) == {1: 165, 2: 0, 3: 250}

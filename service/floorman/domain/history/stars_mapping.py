@@ -7,7 +7,8 @@
   table line names one (floorman's exports), else 0 (dealing starts at the lowest seat, as
   the rooms list it).
 * Stakes: :attr:`StarsHand.stakes` (small and big bet or blinds from the header, ante,
-  bring-in and fixed-limit blinds from the posts); the posts become explicit forced bets
+  bring-in and fixed-limit blinds from the posts; with no bring-in line, a bring-in below the
+  bring-in seat's short all-in completion: :func:`_stakes`); the posts become explicit forced bets
   when they are not what those stakes derive (a newcomer's big blind, ``posts small & big
   blinds``: a live big blind and a dead small blind, a ``posts small blind`` after another
   blind: a dead small blind, short posts). No rake policy: the text
@@ -28,8 +29,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from floorman.domain.cards import Card
-from floorman.domain.engine import DealRequest, Phase, legal_actions, start_hand
+from floorman.domain.engine import DealRequest, Phase, start_hand
+from floorman.domain.engine.stakes import resolve_stakes
 from floorman.domain.games import game_spec
 from floorman.domain.history.pokerstars_model import (
     StarsEvent,
@@ -47,6 +51,7 @@ from floorman.domain.model import (
     HandConfig,
     RakePolicy,
     SeatState,
+    Stakes,
 )
 
 _K = StarsEventKind
@@ -118,11 +123,38 @@ def stars_config(hand: StarsHand) -> HandConfig:
     config = HandConfig(
         game=hand.game,
         betting_structure=hand.structure,
-        stakes=hand.stakes,
+        stakes=_stakes(hand),
         seats=seats,
         button_seat=button,
     )
     return _with_posted_forced_bets(hand, config)
+
+
+def _stakes(hand: StarsHand) -> Stakes:
+    """:attr:`StarsHand.stakes`, with a bring-in below the bring-in seat's short all-in
+    completion when nobody brings in (RULES.md "Seven Card Stud family": the bring-in seat
+    posts the bring-in or completes, a short stack all it has).
+
+    The text states the bring-in only in a ``brings in for X`` line, written for every
+    bring-in, all in or not (``brings in for X and is all-in``). With no such line the
+    bring-in seat completed: its ``bets X`` is the first action of the hand. When that
+    completion is all in for no more than the bring-in the stakes derive (RULES.md "Stakes
+    defaults"), the table's bring-in was smaller than X: it is taken as one minor unit below
+    X, so the engine reads the completion (an all-in of half a bet or more counts as a full
+    bet: the next player may raise one bet above it) and not a bring-in all in (after which
+    the next player could only complete). The amount is otherwise unknown and changes
+    nothing once the seat has completed.
+    """
+    stakes = hand.stakes
+    if not hand.game.is_stud or stakes.bring_in:
+        return stakes
+    first = next((e for e in hand.events if e.kind not in _POSTS and e.kind not in _RESULTS), None)
+    if first is None or first.kind is not _K.BET or not first.all_in or first.amount < 2:
+        return stakes
+    spec = game_spec(hand.game)
+    if first.amount > resolve_stakes(stakes, spec=spec, structure=hand.structure).bring_in:
+        return stakes
+    return replace(stakes, bring_in=first.amount - 1)
 
 
 def _posts(hand: StarsHand, seats: set[int]) -> list[tuple[StarsEvent, ForcedBetKind, int]]:
@@ -314,8 +346,6 @@ class _Mapper:
         elif kind in (_K.BET, _K.RAISE):
             to = event.to_amount if kind is _K.RAISE else self.bets.bet_of(seat) + event.amount
             action = self.stepper.aggressive(seat, to, fallback=self.bets.aggressive_kind())
-            if event.all_in and self._is_bring_in_all_in(seat, to):
-                action = ActionType.BRING_IN
             self.bets.set_to(seat, to)
             emit(line, Action(seat=seat, type=action, amount=to))
         elif kind is _K.DISCARD:
@@ -324,20 +354,6 @@ class _Mapper:
             emit(line, Action(seat=seat, type=ActionType.DRAW, cards=cards))
         elif kind is _K.STAND_PAT:
             emit(line, Action(seat=seat, type=ActionType.DRAW))
-
-    def _is_bring_in_all_in(self, seat: int, to: int) -> bool:
-        """True when ``seat`` owes the bring-in now and an all-in "completion" to ``to`` is
-        within the bring-in the stakes derive: the text never states the bring-in, and a
-        short completion all in at a table with a smaller bring-in reads as this bring-in
-        all in (the same chips, the same options for the players after it; RULES.md
-        "Seven Card Stud family", docs/hand-history-formats.md)."""
-        state = self.stepper.state
-        if state is None or state.phase is not Phase.BETTING or state.seat_to_act != seat:
-            return False
-        return any(
-            legal.type is ActionType.BRING_IN and to <= legal.max_amount
-            for legal in legal_actions(state)
-        )
 
     # -- showdown ----------------------------------------------------------------------
 
