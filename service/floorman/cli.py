@@ -284,10 +284,10 @@ def _serve(args: argparse.Namespace) -> int:
 def _eval(args: argparse.Namespace) -> int:
     # gRPC core's own info lines (e.g. the in-process server's GOAWAY) are noise for a CLI user.
     os.environ.setdefault("GRPC_VERBOSITY", "ERROR")
-    from floorman.observability.logging import configure_logging
+    from floorman.observability.logging import StandardStream, configure_logging
     from floorman.transport.client import run_eval
 
-    configure_logging(level="warning", stream=sys.stderr)
+    configure_logging(level="warning", stream=StandardStream("stderr"))
     explicit = args.target or os.environ.get(ENV_TARGET, "").strip()
     try:
         target = explicit or default_target()

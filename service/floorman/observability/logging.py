@@ -34,15 +34,43 @@ MAX_ID_CHARS: Final = 128
 """An id is logged cut to this length (ids come from requests, before any size check)."""
 
 
+class StandardStream:
+    """``sys.stdout`` or ``sys.stderr`` looked up at each write, not once.
+
+    A logger configured on the stream object itself keeps writing to it after the process
+    swaps it (a test's output capture is closed when the test ends, a daemon redirects its
+    streams): every later line would raise ``ValueError: I/O operation on closed file``.
+
+    Args:
+        name: ``"stdout"`` or ``"stderr"``.
+    """
+
+    __slots__ = ("__weakref__", "_name")
+
+    def __init__(self, name: str = "stdout") -> None:
+        if name not in ("stdout", "stderr"):
+            raise ValueError(f"name must be 'stdout' or 'stderr', not {name!r}")
+        self._name = name
+
+    def write(self, text: str) -> int:
+        """Write ``text`` to the current ``sys.<name>``; returns the characters written."""
+        return getattr(sys, self._name).write(text)  # type: ignore[no-any-return]
+
+    def flush(self) -> None:
+        """Flush the current ``sys.<name>``."""
+        getattr(sys, self._name).flush()
+
+
 def configure_logging(
-    *, level: str = "info", stream: TextIO | None = None, trace_ids: bool = False
+    *, level: str = "info", stream: TextIO | StandardStream | None = None, trace_ids: bool = False
 ) -> None:
     """Route structlog and the standard :mod:`logging` to JSON lines on ``stream``.
 
     Args:
         level: ``debug``, ``info``, ``warning``, ``error`` or ``critical``; lines below it
             cost nothing (the bound logger's methods become no-ops).
-        stream: where lines go (default: ``sys.stdout`` at call time). Each line is flushed.
+        stream: where lines go (default: ``sys.stdout`` as it is at each write,
+            :class:`StandardStream`). Each line is flushed.
         trace_ids: add the current span's ``trace_id`` / ``span_id`` to every line written
             inside a traced RPC (:func:`floorman.observability.tracing.add_trace_ids`; needs
             the ``floorman[otel]`` extra). Off: no OpenTelemetry code runs.
@@ -51,7 +79,7 @@ def configure_logging(
         KeyError: for an unknown level (settings are validated before this is called).
     """
     numeric = _LEVELS[level]
-    out = sys.stdout if stream is None else stream
+    out: Any = StandardStream("stdout") if stream is None else stream
     timestamper = structlog.processors.TimeStamper(fmt="iso", utc=True)
     tracing: list[Any] = []
     if trace_ids:
