@@ -255,6 +255,31 @@ def test_listed_entries_without_stakes_point_at_the_tables():
     assert "entry 3" not in shared, shared
 
 
+def test_a_mixed_table_refuses_a_betting_structure():
+    """docs/rules.md "Mixed games": each entry of a rotation names its own betting
+    structure, so one sent with a rotation is INVALID_ARGUMENT on
+    ``settings.betting_structure`` (never silently ignored); an unknown number is reported
+    once, as any unknown enum."""
+    for structure in (pb.BETTING_STRUCTURE_FIXED_LIMIT, pb.BETTING_STRUCTURE_NO_LIMIT):
+        message = tpb.TableSettings(
+            betting_structure=structure,
+            stakes=pb.Stakes(small_bet=20),
+            rotation=tpb.GameRotation(named=1),
+        )
+        assert _fields(message) == [("settings.betting_structure", "")]
+    unknown = tpb.TableSettings(
+        betting_structure=99, stakes=pb.Stakes(small_bet=20), rotation=tpb.GameRotation(named=1)
+    )
+    assert _fields(unknown) == [("settings.betting_structure", "")]
+    both = tpb.TableSettings(
+        game=pb.GAME_RAZZ,
+        betting_structure=pb.BETTING_STRUCTURE_FIXED_LIMIT,
+        stakes=pb.Stakes(small_bet=20),
+        rotation=tpb.GameRotation(named=1),
+    )
+    assert _fields(both) == [("settings.game", ""), ("settings.betting_structure", "")]
+
+
 def test_a_mixed_table_refuses_a_game():
     """The contract: a mixed table leaves ``game`` unset (the answer names the first
     entry's). A game sent with a rotation is INVALID_ARGUMENT on ``settings.game``, whether

@@ -93,8 +93,9 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
     """``TableSettings`` -> the domain settings (defaults filled later by the use case).
 
     Raises:
-        InvalidArgument: a missing game, unknown enum numbers, negative money; a game set
-            with a rotation (``settings.game``: a mixed table leaves it unset).
+        InvalidArgument: a missing game, unknown enum numbers, negative money; a game or a
+            betting structure set with a rotation (``settings.game``,
+            ``settings.betting_structure``: a mixed table leaves them unset).
     """
     problems: _Problems = []
     has_rotation = message.HasField("rotation")
@@ -141,6 +142,17 @@ def settings_from_pb(message: tpb.TableSettings, *, field: str = "settings") -> 
                 "",
                 f"a mixed table leaves the game unset ({game.value} sent): its rotation "
                 "names the games",
+            )
+        )
+    if has_rotation and message.betting_structure in conv.STRUCTURE_FROM_PB:
+        # The same contract for the structure: each entry of a rotation names its own.
+        problems.append(
+            FieldViolation(
+                f"{field}.betting_structure",
+                "",
+                "a mixed table leaves the betting structure unset "
+                f"({structure.value} sent): each entry "
+                "of its rotation names its own",
             )
         )
     for name in ("max_seats", "min_buy_in", "max_buy_in", "dealer_seat"):
