@@ -324,7 +324,7 @@ def run_audit(args: argparse.Namespace, *, stdout: TextIO, stderr: TextIO) -> in
     from floorman.app.audit_index import DiskHandRegistry
     from floorman.app.audit_parallel import DaskUnavailableError
     from floorman.config import LOG_LEVELS
-    from floorman.observability.logging import configure_logging
+    from floorman.observability.logging import StandardStream, configure_logging
 
     if args.log_level not in LOG_LEVELS:
         stderr.write(f"floorman audit: error: unknown log level {args.log_level!r}\n")
@@ -335,7 +335,10 @@ def run_audit(args: argparse.Namespace, *, stdout: TextIO, stderr: TextIO) -> in
     if args.jobs is not None and args.jobs < 1:
         stderr.write("floorman audit: error: --jobs must be at least 1\n")
         return EXIT_USAGE
-    configure_logging(level=args.log_level, stream=stderr)
+    # The process's own stderr is looked up at each line (StandardStream), so a logger left
+    # configured after this call never writes to a stream swapped out and closed since.
+    log_stream = StandardStream("stderr") if stderr is sys.stderr else stderr
+    configure_logging(level=args.log_level, stream=log_stream)
     paths = [Path(p) for p in args.paths]
     try:
         total = sum(1 for _ in iter_history_files(paths))  # a walk that keeps no list
