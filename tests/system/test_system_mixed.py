@@ -272,6 +272,42 @@ def play_until(session: MixedSession, done: Callable[[], bool]) -> None:
     session.check_chips()
 
 
+def play_steady(session: MixedSession, enough: Callable[[], bool]) -> None:
+    """More hands on a steady roster until ``enough()``: away players sit in, only busted
+    players leave, a newcomer sits down when fewer than two could be dealt in. The random
+    roster changes of :func:`play_rotations` break the pairs of hands the button checks
+    compare, and how many pairs survive depends on the busts, which differ run to run (the
+    server shuffles from the system's randomness); these hands make the check's sample
+    size independent of that."""
+    for _ in range(60):
+        if enough():
+            session.check_chips()
+            return
+        table = session.check_chips()
+        for seat in table.seats:
+            if seat.stack == 0:
+                session.leave(seat.seat)
+            elif seat.status == tpb.SEAT_STATUS_SITTING_OUT:
+                session.table.call("SitIn", seat=seat.seat)
+        try:
+            session.play()
+        except grpc.RpcError as error:  # fewer than two could be dealt in: seat one more
+            assert error.code() == grpc.StatusCode.FAILED_PRECONDITION, error
+            taken = {s.seat for s in session.table.table().seats}
+            session.join(min(set(range(1, session.max_seats + 1)) - taken), 400)
+    raise AssertionError(f"60 steady hands did not give enough button checks: {session.orbits}")
+
+
+def enough_button_checks(session: MixedSession, size: int) -> Callable[[], bool]:
+    """``check_buttons`` has 8 pairs, 2 of them across a change of game."""
+
+    def enough() -> bool:
+        checks = check_buttons(session, size)
+        return checks.pairs >= 8 and checks.game_changes >= 2
+
+    return enough
+
+
 @dataclass
 class ButtonChecks:
     """How many hand pairs :func:`check_buttons` checked: all, those that changed game, and
@@ -398,18 +434,22 @@ def _session(server: ServerProcess, settings: tpb.TableSettings, entries, seed: 
 
 @pytest.fixture(scope="module")
 def horse(dealer_server: ServerProcess) -> MixedSession:
-    """A HORSE table (8 seats) played for two full rotations."""
+    """A HORSE table (8 seats) played for two full rotations, then on a steady roster until
+    the button checks have their sample (:func:`play_steady`)."""
     session = _session(dealer_server, _named_settings(tpb.ROTATION_HORSE), HORSE, seed=5)
     play_rotations(session, ROTATIONS)
+    play_steady(session, enough_button_checks(session, 8))
     return session
 
 
 @pytest.fixture(scope="module")
 def eight_game(dealer_server: ServerProcess) -> MixedSession:
-    """An 8-Game table (6 seats: the 2-7 Triple Draw limit), moving button, two rotations."""
+    """An 8-Game table (6 seats: the 2-7 Triple Draw limit), moving button, two rotations,
+    then a steady roster until the button checks have their sample."""
     settings = _named_settings(tpb.ROTATION_EIGHT_GAME, button_rule=tpb.BUTTON_RULE_MOVING_BUTTON)
     session = _session(dealer_server, settings, EIGHT_GAME, seed=8)
     play_rotations(session, ROTATIONS)
+    play_steady(session, enough_button_checks(session, 6))
     return session
 
 
