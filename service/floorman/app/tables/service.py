@@ -44,6 +44,7 @@ is :class:`~floorman.app.tables.writes.TableWrites`, the reads
 from __future__ import annotations
 
 import asyncio
+import threading
 from dataclasses import replace
 
 from floorman.app.audit import FindingRecorder
@@ -173,6 +174,7 @@ class TableService(TableWrites, TableReads):
         self._log = get_logger()
         self._findings = FindingRecorder(metrics=metrics)
         self._stop_watching: asyncio.Event | None = None
+        self._steps_wanted = threading.local()  # write_steps: _write returns its steps
 
     # ---- writes ---------------------------------------------------------------------------
 
