@@ -50,6 +50,7 @@ from floorman.observability.store_metrics import InstrumentedStore
 from floorman.security.auth_file import AuthFileError
 from floorman.security.registry import TokenRegistry
 from floorman.store import EventStore, StoreError, open_store
+from floorman.transport import guards as guards_module
 from floorman.transport.auth import AuthInterceptor, AuthReloader, ViewerResolver
 from floorman.transport.connect import HandlerTable, bind_http, connect_app, serve_http
 from floorman.transport.drain import DrainGate
@@ -233,7 +234,7 @@ async def _bound_server(
         )
     else:
         server = grpc.aio.server(
-            interceptors=chain,
+            interceptors=guards_module.fold(chain),  # one interceptor layer, not several
             options=server_options(settings),
             maximum_concurrent_rpcs=settings.limits.concurrent_rpcs or None,
         )

@@ -73,19 +73,30 @@ class WriteQueue:
     async def admit(self) -> AsyncIterator[None]:
         """Hold a slot for one write; raises :class:`StoreBusy` when the queue is full or the
         wait for a slot is over."""
-        if not self.limit:
+        began = await self.enter()
+        try:
             yield
-            return
+        finally:
+            self.leave(began)
+
+    async def enter(self) -> float:
+        """Take a slot (as :meth:`admit`, without a context manager object per write: the
+        write path's own ``try``/``finally`` calls :meth:`leave`); returns when it began
+        (0.0 without a bound: :meth:`leave` then does nothing)."""
+        if not self.limit:
+            return 0.0
         if self.running < self.limit and not self._waiters:
             self.running += 1
         else:
             await self._wait_for_slot()
-        began = time.perf_counter()
-        try:
-            yield
-        finally:
-            self._seconds = 0.8 * self._seconds + 0.2 * (time.perf_counter() - began)
-            self._release()
+        return time.perf_counter()
+
+    def leave(self, began: float) -> None:
+        """Give back the slot :meth:`enter` took at ``began``."""
+        if not began:
+            return
+        self._seconds = 0.8 * self._seconds + 0.2 * (time.perf_counter() - began)
+        self._release()
 
     def wait_bound(self) -> float:
         """How long a write may wait for a slot, in seconds (about one write's time)."""

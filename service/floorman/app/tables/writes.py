@@ -40,6 +40,7 @@ from floorman.domain.table.hand import HandRun
 from floorman.domain.table.play import refusal_finding
 from floorman.domain.table.redaction import Viewer, shown_violation
 from floorman.domain.table.state import TableState, fold
+from floorman.observability.logging import debug_enabled
 from floorman.store import (
     Append,
     AppendResult,
@@ -345,15 +346,16 @@ class TableWrites:
         for offset, event in enumerate(decision.events):
             if isinstance(event, FindingRecorded):
                 self._report(state, event, sequence=first + offset)
-        self._log.debug(
-            "table_write",
-            operation=operation,
-            table_id=state.table_id,
-            hand_id=state.hand.hand_id if state.hand is not None else state.last_hand_id,
-            sequence=state.sequence,
-            events=len(decision.events),
-            request_id=command.request_id,
-        )
+        if debug_enabled():
+            self._log.debug(
+                "table_write",
+                operation=operation,
+                table_id=state.table_id,
+                hand_id=state.hand.hand_id if state.hand is not None else state.last_hand_id,
+                sequence=state.sequence,
+                events=len(decision.events),
+                request_id=command.request_id,
+            )
         try:
             self.repository.maybe_snapshot(state)
         except Exception:  # a snapshot is only a cache: never fail the write for it

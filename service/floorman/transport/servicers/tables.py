@@ -103,12 +103,15 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         first answer, byte for byte), an encoded ``response``: the handlers of
         :func:`method_handlers` send them as they are (no parse, no second serialization);
         StoreBusy when the write queue is full (:mod:`floorman.transport.write_queue`)."""
-        async with self._writes.admit():
+        began = await self._writes.enter()
+        try:
             viewer = self._viewer_of(context)
             if self._batch is not None and not isinstance(command, CreateTable):
                 reply = await self._batch.run(use_case, command, viewer=viewer)
             else:
                 reply = await self._run(use_case, command, viewer=viewer)
+        finally:
+            self._writes.leave(began)
         outcome = reply.outcome
         if outcome is None:  # a retry's stored answer: parsed only to name its hand
             bind_call_ids(hand_id=_hand_id_of(response.FromString(reply.payload)))
