@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from floorman.domain import model
 from floorman.domain.audit import findings
 from floorman.domain.engine import types as engine_types
-from floorman.domain.fast_init import fast_frozen_init
+from floorman.domain.fast_init import fast_frozen_init, fast_replace
 from floorman.domain.history import phh_model
 from floorman.domain.settlement import showdown
 from floorman.domain.settlement import types as settlement_types
@@ -122,3 +122,39 @@ def test_refuses_what_it_cannot_reproduce() -> None:
     for cls in (Loose, Checked):
         with pytest.raises(TypeError):
             fast_frozen_init(cls)
+
+
+@dataclasses.dataclass(frozen=True, slots=True, kw_only=True)
+class _Frozen:
+    a: int
+    b: tuple[int, ...] = ()
+    c: list[int] = dataclasses.field(default_factory=list)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Checked:
+    a: int
+
+    def __post_init__(self) -> None:
+        if self.a < 0:
+            raise ValueError("a")
+
+
+@given(a=st.integers(), b=st.tuples(st.integers()), new_a=st.integers())
+def test_fast_replace_builds_what_dataclasses_replace_builds(a, b, new_a):
+    """fast_replace (issue 16 point 3: the table's and the hand's states rebuilt per action)
+    keeps every field not named, sets the named ones, keeps the instance frozen; a class with
+    a __post_init__ goes through dataclasses.replace (its check still runs); an unknown field
+    is a TypeError."""
+    obj = _Frozen(a=a, b=b)
+    for changes in ({}, {"a": new_a}, {"b": (new_a,), "a": 1}):
+        fast = fast_replace(obj, **changes)
+        assert type(fast) is _Frozen
+        assert _slots(fast) == _slots(dataclasses.replace(obj, **changes))
+    assert fast_replace(obj).c is obj.c
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast_replace(obj, a=2).a = 3  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        fast_replace(obj, d=1)
+    with pytest.raises(ValueError, match="a"):
+        fast_replace(_Checked(1), a=-1)

@@ -128,3 +128,42 @@ def test_write_not_taken_within_max_wait_is_store_busy_and_never_runs():
         assert first.result(60) == "hold"
     committer.close()
     assert held.ran == ["hold"]
+
+
+def test_submit_all_commits_many_writes_of_one_caller_in_batches_in_order():
+    """submit_all (one caller, many writes: the batching writer): each write's result in
+    order, in batches of at most max_batch, the caller leading each."""
+    batches: list[list[str]] = []
+
+    def commit(batch) -> None:
+        batches.append([item.work(None) for item in batch])
+        for item, name in zip(batch, batches[-1], strict=True):
+            item.result = name
+
+    committer = GroupCommitter(commit, max_pending=16, max_batch=2)
+    items = committer.submit_all([_work(f"w{n}") for n in range(5)])
+    assert [item.result for item in items] == ["w0", "w1", "w2", "w3", "w4"]
+    assert [item.error for item in items] == [None] * 5
+    assert batches == [["w0", "w1"], ["w2", "w3"], ["w4"]]
+    committer.close()
+    closed = committer.submit_all([_work("late")])
+    assert isinstance(closed[0].error, StoreUnavailable)
+
+
+def test_submit_all_refuses_past_the_bound_write_by_write():
+    """While a batch is held, submit_all of three writes with room for two: the first two
+    are committed, the third is StoreBusy (returned, not raised) and never runs."""
+    held = _Held()
+    committer = GroupCommitter(held.commit, max_pending=2, max_batch=8, max_wait=60)
+    with ThreadPoolExecutor(2) as pool:
+        first = pool.submit(committer.submit, _work("hold"))
+        assert held.entered.wait(60)
+        many = pool.submit(committer.submit_all, [_work("x"), _work("y"), _work("z")])
+        _queued(committer, 2)
+        held.release.set()
+        assert first.result(60) == "hold"
+        items = many.result(60)
+    assert [item.result for item in items[:2]] == ["x", "y"]
+    assert isinstance(items[2].error, StoreBusy) and items[2].error.may_have_landed is False
+    assert held.ran == ["hold", "x", "y"]
+    committer.close()

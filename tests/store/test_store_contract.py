@@ -9,6 +9,7 @@ import pytest
 
 from floorman.store import (
     REQUEST_RETENTION,
+    Append,
     AppendResult,
     DuplicateRequest,
     EventStore,
@@ -482,3 +483,33 @@ def test_closed_store_is_unavailable(store_url):
         closed.get_table("t1")
     with pytest.raises(StoreUnavailable):
         append(closed, "t1", 0, ev(1), rid="r")
+
+
+def test_append_all_answers_each_write_as_append_would(store):
+    """EventStore.append_all (the batching writer's call, issue 16 point 3): each write gets
+    what its own append / close_table would give, in order, errors returned not raised; the
+    writes that land are in the log and a waiter sees them."""
+    create(store, "a", ev(1))
+    create(store, "b", ev(1))
+    create(store, "c", ev(1))
+    outcomes = store.append_all(
+        [
+            Append("a", 1, [ev(2)], "a2", "fp-a2", b"A2"),
+            Append("b", 5, [ev(2)], "b2", "fp-b2", b"B2"),  # stale sequence
+            Append("c", 1, [ev(2), ev(3)], "c2", "fp-c2", b"C2", close=True),
+            Append("zz", 0, [ev(1)], "z", "fp-z", b"Z"),  # unknown table
+            Append("a", 2, [], "a3", "fp-a3", b"A3"),  # no event: refused before the log
+        ]
+    )
+    assert isinstance(outcomes[0], AppendResult) and outcomes[0].sequence == 2
+    assert isinstance(outcomes[1], SequenceMismatch) and outcomes[1].current_sequence == 1
+    assert isinstance(outcomes[2], AppendResult) and outcomes[2].sequence == 3
+    assert isinstance(outcomes[3], TableNotFound)
+    assert isinstance(outcomes[4], ValueError)
+    assert [e.sequence for e in store.read_events("a")] == [1, 2]
+    assert store.current_sequence("b") == 1
+    assert store.get_table("c").status is TableStatus.CLOSED
+    assert store.wait_for_events("a", 1, timeout=0) is True
+    again = store.append_all([Append("a", 1, [ev(2)], "a2", "fp-a2", b"A2")])
+    assert isinstance(again[0], DuplicateRequest) and again[0].response == b"A2"
+    assert store.append_all([]) == []

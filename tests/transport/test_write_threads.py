@@ -13,9 +13,14 @@ import threading
 
 import pytest
 
+from floorman.app.tables import commands as c
 from floorman.app.tables.service import TableService
+from floorman.domain.errors import InvalidArgument, RuleViolation
+from floorman.domain.model import Action, ActionType
+from floorman.store import SequenceMismatch
 from floorman.store.group_commit import Wake
 from floorman.store.memory import MemoryStore
+from floorman.store.sqlite import SQLiteStore
 from floorman.transport.servicers.tables import (
     WRITES,
     TableServicer,
@@ -23,8 +28,9 @@ from floorman.transport.servicers.tables import (
     parsed_handlers,
 )
 from floorman.transport.table_converters import encode_outcome
-from floorman.transport.write_queue import WriteThreads
+from floorman.transport.write_queue import BatchWriter, WriteThreads
 from floorman.v1 import table_service_pb2 as tpb
+from tests.app.tables import tables_app_support as support
 
 _VAR: contextvars.ContextVar[str] = contextvars.ContextVar("_VAR", default="unset")
 
@@ -121,3 +127,119 @@ def test_the_connect_handlers_parse_the_writes_bytes_into_messages():
     answer = asyncio.run(parsed["CreateTable"].unary_unary(None, None))
     assert answer == tpb.CreateTableResponse(table=tpb.Table(table_id="t1"))
     assert parsed["GetTable"] is handlers["GetTable"]
+
+
+# ---- BatchWriter: one writer thread, the writes of a round committed together ------------
+
+
+def _seat(table_id: str, request_id: str, seat: int, expected: int) -> c.SeatPlayer:
+    return c.SeatPlayer(
+        table_id=table_id,
+        request_id=request_id,
+        expected_sequence=expected,
+        seat=seat,
+        player_id=f"p{seat}",
+        buy_in=10_000,
+    )
+
+
+def _batch_service(tmp_path) -> TableService:
+    service = support.service(SQLiteStore(str(tmp_path / "b.db")))
+    for name in ("a", "b", "c"):
+        support.Table.create(service, support.table_settings(), table_id=name)
+    return service
+
+
+def test_batch_writes_on_many_tables_each_get_their_reply_in_the_callers_context(tmp_path):
+    """Writes to three tables at once: each answered with its own reply on the writer thread
+    in its caller's contextvars; every write is in the log."""
+    service = _batch_service(tmp_path)
+    writer = BatchWriter(service)
+    seen: list[tuple[str, str]] = []
+    seat_player = service.seat_player
+
+    def spy(command, *, viewer):
+        seen.append((_VAR.get(), threading.current_thread().name))
+        return seat_player(command, viewer=viewer)
+
+    async def one(name: str):
+        _VAR.set(f"caller-{name}")
+        return await writer.run(spy, _seat(name, f"s-{name}", 1, 1), viewer=support.DEALER)
+
+    replies = asyncio.run(_gather(one(n) for n in "abc"))
+    assert [r.outcome.table.table_id for r in replies] == ["a", "b", "c"]
+    assert sorted(seen) == [(f"caller-{n}", "floorman-table-writer") for n in "abc"]
+    for name in "abc":
+        assert service.store.current_sequence(name) == 2
+    service.store.close()
+
+
+async def _gather(calls):
+    return await asyncio.gather(*calls)
+
+
+def test_batch_writes_to_one_table_see_each_other(tmp_path):
+    """Two writes to one table handed over together: the second judged after the first (it
+    never shares the first's round), so a stale expected_sequence is SequenceMismatch and a
+    fresh one lands; a retry of the first gets its first answer."""
+    service = _batch_service(tmp_path)
+    writer = BatchWriter(service)
+
+    async def main():
+        return await asyncio.gather(
+            writer.run(service.seat_player, _seat("a", "s1", 1, 1), viewer=support.DEALER),
+            writer.run(service.seat_player, _seat("a", "s2", 2, 1), viewer=support.DEALER),
+            writer.run(service.seat_player, _seat("a", "s1", 1, 1), viewer=support.DEALER),
+            return_exceptions=True,
+        )
+
+    first, second, retry = asyncio.run(main())
+    assert first.outcome.table.sequence == 2
+    assert isinstance(second, SequenceMismatch)
+    assert retry.payload == first.payload and retry.outcome is None
+    fresh = asyncio.run(
+        writer.run(service.seat_player, _seat("a", "s2", 2, 2), viewer=support.DEALER)
+    )
+    assert fresh.outcome.table.sequence == 3
+    service.store.close()
+
+
+def test_batch_write_refusals_and_findings_are_raised_in_the_caller(tmp_path):
+    """A refused action is recorded as a finding (its own store write) and raised in the
+    caller, a bad request is raised at once, and CreateTable (no steps) runs to its end."""
+    service = _batch_service(tmp_path)
+    writer = BatchWriter(service)
+    table = support.Table(service, "a", sequence=1)
+    table.seat(1, 10_000)
+    table.seat(2, 10_000)
+    table.start()
+    sequence = service.store.current_sequence("a")
+    hand = table.replies[-1].outcome.hand
+    wrong = next(s for s in (1, 2) if s != hand.state.seat_to_act)
+    action = c.RecordAction(
+        table_id="a",
+        request_id="wrong",
+        expected_sequence=table.sequence,
+        action=Action(seat=wrong, type=ActionType.FOLD),
+    )
+
+    async def main():
+        return await asyncio.gather(
+            writer.run(service.record_action, action, viewer=support.DEALER),
+            writer.run(
+                service.seat_player, _seat("b", "", 1, 1), viewer=support.DEALER
+            ),  # no request id
+            writer.run(
+                service.create_table,
+                c.CreateTable(request_id="new", table_id="d", settings=support.table_settings()),
+                viewer=support.DEALER,
+            ),
+            return_exceptions=True,
+        )
+
+    refused, bad, created = asyncio.run(main())
+    assert isinstance(refused, RuleViolation) and refused.rule == "turn.out_of_turn"
+    assert service.store.current_sequence("a") == sequence + 1  # the finding
+    assert isinstance(bad, InvalidArgument)
+    assert created.outcome.table.table_id == "d"
+    service.store.close()

@@ -69,3 +69,45 @@ def fast_frozen_init(cls: type[T]) -> type[T]:
     cls.__dataclass_init__ = original  # type: ignore[attr-defined]
     cls.__init__ = init  # type: ignore[misc]
     return cls
+
+
+_KEEP: Any = object()
+_REPLACERS: dict[type, Any] = {}
+
+
+def fast_replace(obj: T, /, **changes: Any) -> T:
+    """``dataclasses.replace(obj, **changes)``, faster for a frozen slotted dataclass with no
+    ``__post_init__`` and every field in ``__init__`` (the frozen states of a table and a
+    hand, rebuilt a few times per action): a function generated once per class stores each
+    field's new or kept value through its slot descriptor, which is what that ``__init__``
+    does. Any other dataclass goes through :func:`dataclasses.replace`. An unknown field name
+    is a ``TypeError`` either way.
+    """
+    cls = type(obj)
+    replacer = _REPLACERS.get(cls)
+    if replacer is None:
+        replacer = _REPLACERS[cls] = _replacer(cls)
+    return replacer(obj, **changes)  # type: ignore[no-any-return]
+
+
+def _replacer(cls: type) -> Any:
+    params = getattr(cls, "__dataclass_params__", None)
+    fields = dataclasses.fields(cls)
+    if (
+        params is None
+        or not params.frozen
+        or "__slots__" not in cls.__dict__
+        or hasattr(cls, "__post_init__")
+        or any(not f.init for f in fields)
+    ):
+        return dataclasses.replace
+    namespace: dict[str, Any] = {"_KEEP": _KEEP, "_new": object.__new__, "_cls": cls}
+    body = ["    new = _new(_cls)"]
+    for f in fields:
+        name = f.name
+        namespace[f"_set_{name}"] = cls.__dict__[name].__set__
+        body.append(f"    _set_{name}(new, obj.{name} if {name} is _KEEP else {name})")
+    keywords = ", ".join(f"{f.name}=_KEEP" for f in fields)
+    source = f"def replace(obj, /, *, {keywords}):\n" + "\n".join([*body, "    return new"]) + "\n"
+    exec(source, namespace)
+    return namespace["replace"]

@@ -95,7 +95,12 @@ def configure_logging(
         structlog.processors.JSONRenderer(),
     ]
     _CHAIN.clear()
-    _CHAIN.update(processors=processors, head=(processors[0], *tracing), timestamper=timestamper)
+    _CHAIN.update(
+        processors=processors,
+        head=(processors[0], *tracing),
+        timestamper=timestamper,
+        level=numeric,
+    )
     structlog.configure(
         processors=processors,
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
@@ -128,6 +133,13 @@ def configure_logging(
 _CHAIN: dict[str, Any] = {}
 """The processor chain :func:`configure_logging` installed last (``processors``, the
 ``head`` before the level, the ``timestamper``), for :func:`info_writer`."""
+
+
+def debug_enabled() -> bool:
+    """Whether a debug line is written: the level :func:`configure_logging` set last (True
+    before it ran: structlog's default configuration writes every level). A hot path asks
+    this before building a debug line it would drop."""
+    return bool(_CHAIN.get("level", logging.DEBUG) <= logging.DEBUG)
 
 
 def _nop(event: str, **fields: Any) -> None:

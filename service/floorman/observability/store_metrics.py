@@ -19,6 +19,7 @@ from typing import Final, Self, TypeVar
 
 from floorman.observability.metrics import Metrics
 from floorman.store import (
+    Append,
     AppendResult,
     DuplicateRequest,
     EventStore,
@@ -192,6 +193,24 @@ class InstrumentedStore:
                 response=response,
             ),
         )
+
+    @property
+    def batches_writes(self) -> bool:
+        """:attr:`EventStore.batches_writes` of the wrapped store."""
+        return bool(getattr(self.store, "batches_writes", False))
+
+    def append_all(self, writes: Sequence[Append]) -> list[AppendResult | Exception]:
+        """:meth:`EventStore.append_all`; each write is timed (as ``append`` or
+        ``close_table``) for the whole call, as long as it waited, and its error counted."""
+        start = time.perf_counter()
+        outcomes = self.store.append_all(writes)
+        seconds = time.perf_counter() - start
+        for write, outcome in zip(writes, outcomes, strict=True):
+            operation = "close_table" if write.close else "append"
+            if isinstance(outcome, Exception):
+                self._metrics.count_store_error(self.backend, operation, error_label(outcome))
+            self._timers[operation].observe(seconds)
+        return outcomes
 
     def put_snapshot(self, table_id: str, sequence: int, payload: str) -> None:
         """:meth:`EventStore.put_snapshot`, timed."""

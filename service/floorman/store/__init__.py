@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from floorman.store.base import (
     REQUEST_RETENTION,
+    Append,
     AppendResult,
     Clock,
     DuplicateRequest,
@@ -40,6 +41,7 @@ from floorman.store.base import (
 
 __all__ = [
     "REQUEST_RETENTION",
+    "Append",
     "AppendResult",
     "Clock",
     "DuplicateRequest",

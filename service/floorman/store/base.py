@@ -264,6 +264,20 @@ class WriteRequest:
     response: bytes
 
 
+@dataclass(frozen=True, slots=True)
+class Append:
+    """One :meth:`EventStore.append` (``close``: :meth:`EventStore.close_table`) of a batch
+    handed to :meth:`EventStore.append_all`."""
+
+    table_id: str
+    expected_sequence: int
+    events: Sequence[str]
+    request_id: str
+    fingerprint: str
+    response: bytes
+    close: bool = False
+
+
 class EventStore(ABC):
     """The durable event log of table sessions (the app layer's port). Thread-safe.
 
@@ -344,6 +358,40 @@ class EventStore(ABC):
         result = self._write(write, expected_sequence=expected_sequence, close=True)
         self._notifier.publish(table_id, result.sequence)
         return result
+
+    batches_writes = False
+    """Whether :meth:`append_all` commits its writes together (group commit), so one caller
+    handing many writes at once gains over many callers writing one each."""
+
+    def append_all(self, writes: Sequence[Append]) -> list[AppendResult | Exception]:
+        """Each of ``writes`` as :meth:`append` / :meth:`close_table` would do it, in order:
+        its result, or the error that call would raise (returned, not raised). A backend with
+        group commit (:attr:`batches_writes`) commits them in as few transactions as it can
+        (each write still checked and refused alone); none returns before its writes are
+        durable."""
+        out: list[AppendResult | Exception | None] = [None] * len(writes)
+        checked: list[tuple[int, WriteRequest, Append]] = []
+        for index, write in enumerate(writes):
+            try:
+                _check_sequence("expected_sequence", write.expected_sequence)
+                request = _write_request(
+                    write.table_id,
+                    write.events,
+                    write.request_id,
+                    write.fingerprint,
+                    write.response,
+                    True,
+                )
+            except (TypeError, ValueError) as error:
+                out[index] = error
+                continue
+            checked.append((index, request, write))
+        outcomes = self._write_all([(r, w.expected_sequence, w.close) for _, r, w in checked])
+        for (index, request, _write), outcome in zip(checked, outcomes, strict=True):
+            if isinstance(outcome, AppendResult):
+                self._notifier.publish(request.table_id, outcome.sequence)
+            out[index] = outcome
+        return out  # type: ignore[return-value]  # every slot is filled
 
     def put_snapshot(self, table_id: str, sequence: int, payload: str) -> None:
         """Cache ``payload`` as the state of ``table_id`` after event ``sequence``.
@@ -473,6 +521,19 @@ class EventStore(ABC):
     @abstractmethod
     def _write(self, write: WriteRequest, *, expected_sequence: int, close: bool) -> AppendResult:
         """The ``append`` / ``close_table`` transaction."""
+
+    def _write_all(
+        self, writes: Sequence[tuple[WriteRequest, int, bool]]
+    ) -> list[AppendResult | Exception]:
+        """The ``append_all`` transactions: ``(write, expected_sequence, close)`` each, its
+        result or error (default: one :meth:`_write` after the other)."""
+        out: list[AppendResult | Exception] = []
+        for write, expected_sequence, close in writes:
+            try:
+                out.append(self._write(write, expected_sequence=expected_sequence, close=close))
+            except Exception as error:  # handed back to its writer
+                out.append(error)
+        return out
 
     @abstractmethod
     def _get_request(self, table_id: str, request_id: str) -> RequestRecord | None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 from floorman.store.base import StoreBusy, StoreUnavailable
@@ -147,6 +147,50 @@ class GroupCommitter:
         if item.error is not None:
             raise item.error
         return item.result
+
+    def submit_all(self, works: Sequence[Callable[[Any], Any]]) -> list[Pending]:
+        """Queue every one of ``works`` at once (one caller, many writes: they go into as few
+        batches as ``max_batch`` allows) and wait until each is finished; returns their
+        :class:`Pending` records in order, each with its ``result`` or ``error`` (set, not
+        raised: :class:`StoreBusy` for a write refused by the bound or not taken within
+        ``max_wait``, :class:`StoreUnavailable` once closed). The caller leads whenever
+        the leadership comes to one of its writes, as :meth:`submit` does."""
+        items = [Pending(work) for work in works]
+        queued: list[Pending] = []
+        with self._cond:
+            for item in items:
+                if self._closed:
+                    item.error = StoreUnavailable("the store is closed")
+                elif len(self._queue) >= self._max_pending:
+                    item.error = StoreBusy(
+                        f"the store's write queue is full ({len(self._queue)} writes waiting)",
+                        retry_after=self._retry_after_locked(),
+                    )
+                else:
+                    self._queue.append(item)
+                    queued.append(item)
+                    continue
+                item.finished = True
+            if queued and not self._leading:
+                self._leading = True
+                queued[0].lead = True
+        deadline = time.perf_counter() + self._max_wait
+        for item in queued:
+            if not item.lead and not item.wake.wait(max(0.0, deadline - time.perf_counter())):
+                with self._cond:
+                    if not item.taken and not item.lead:
+                        self._queue.remove(item)
+                        item.error = StoreBusy(
+                            f"a write waited {self._max_wait:g} s in the store's queue: "
+                            "not written",
+                            retry_after=self._retry_after_locked(),
+                        )
+                        item.finished = True
+                        continue
+                item.wake.wait()
+            if not item.finished:  # made the leader (its write first in the queue)
+                self._lead()
+        return items
 
     def close(self) -> None:
         """Stop taking writes; the writes queued are still committed (by their leaders) and

@@ -16,11 +16,12 @@ polls ``PRAGMA data_version`` every ``poll_interval`` seconds while somebody wai
 
 from __future__ import annotations
 
+import functools
 import os
 import resource
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from datetime import UTC, datetime, timedelta
 
@@ -165,6 +166,28 @@ class SQLiteStore(EventStore):
         return self._committer.submit(
             lambda conn: self._write_in(conn, write, expected_sequence, close)
         )
+
+    batches_writes = True
+
+    def _write_all(
+        self, writes: Sequence[tuple[WriteRequest, int, bool]]
+    ) -> list[AppendResult | Exception]:
+        """Every write queued for group commit at once (one transaction for as many as the
+        committer takes together)."""
+        works = [
+            functools.partial(self._write_in, write=w, expected_sequence=e, close=c)
+            for w, e, c in writes
+        ]
+        out: list[AppendResult | Exception] = []
+        for item in self._committer.submit_all(works):
+            error = item.error
+            if error is None:
+                out.append(item.result)
+            elif isinstance(error, Exception):
+                out.append(error)
+            else:  # not an error to hand back (KeyboardInterrupt ...)
+                raise error
+        return out
 
     def _commit_batch(self, batch: list[Pending]) -> None:
         """One transaction for the writes of ``batch``, each in a savepoint (a refused write

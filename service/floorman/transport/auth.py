@@ -123,7 +123,13 @@ class AuthInterceptor(grpc.aio.ServerInterceptor):
     ) -> grpc.RpcMethodHandler:
         """The method's handler when the caller may call it (TableService: wrapped for the
         table check), else one that refuses the call."""
-        handler = await continuation(handler_call_details)
+        return self.intercepted(await continuation(handler_call_details), handler_call_details)
+
+    def intercepted(
+        self, handler: grpc.RpcMethodHandler | None, handler_call_details: grpc.HandlerCallDetails
+    ) -> grpc.RpcMethodHandler | None:
+        """:meth:`intercept_service` once the handler is known (:func:`~floorman.transport.
+        guards.fold`)."""
         if handler is None:
             return handler
         method = handler_call_details.method

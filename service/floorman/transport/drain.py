@@ -79,7 +79,13 @@ class DrainGate(grpc.aio.ServerInterceptor):
         handler_call_details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
         """The method's handler: refused when closed, else counted (``floorman.v1`` only)."""
-        handler = await continuation(handler_call_details)
+        return self.intercepted(await continuation(handler_call_details), handler_call_details)
+
+    def intercepted(
+        self, handler: grpc.RpcMethodHandler | None, handler_call_details: grpc.HandlerCallDetails
+    ) -> grpc.RpcMethodHandler | None:
+        """:meth:`intercept_service` once the handler is known (:func:`~floorman.transport.
+        guards.fold`)."""
         method = handler_call_details.method
         if handler is None or not method.startswith(GATED_PREFIX):
             return handler

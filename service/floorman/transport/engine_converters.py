@@ -63,8 +63,16 @@ def _fill_seat_view(target: pb.SeatView, view: SeatView) -> None:
     target.card_count = view.card_count
 
 
-def fill_snapshot(target: pb.HandSnapshot, view: Snapshot) -> None:
-    """Set ``target`` (a field of a response, filled in place) from the engine's snapshot.
+def seat_view_to_pb(view: SeatView) -> pb.SeatView:
+    """One seat of a ``HandSnapshot``."""
+    message = pb.SeatView()
+    _fill_seat_view(message, view)
+    return message
+
+
+def fill_snapshot(target: pb.HandSnapshot, view: Snapshot, *, with_seats: bool = True) -> None:
+    """Set ``target`` (a field of a response, filled in place) from the engine's snapshot
+    (``with_seats`` False: every field but ``seats``).
 
     ``street`` / ``phase`` (deprecated strings) and ``street_kind`` / ``phase_kind`` (their
     enums, STREET_TO_PB / PHASE_TO_PB; UNSPECIFIED only for a name the enums lack) carry the
@@ -78,8 +86,9 @@ def fill_snapshot(target: pb.HandSnapshot, view: Snapshot) -> None:
     target.phase = view.phase
     target.phase_kind = PHASE_TO_PB.get(view.phase, pb.HAND_PHASE_UNSPECIFIED)
     target.current_bet = view.current_bet
-    for seat in view.seats:
-        _fill_seat_view(target.seats.add(), seat)
+    if with_seats:
+        for seat in view.seats:
+            _fill_seat_view(target.seats.add(), seat)
     target.awaiting_deal_seats.extend(view.awaiting_deal_seats)
     target.hand_complete = view.hand_complete
     target.bets_this_round = view.bets_this_round

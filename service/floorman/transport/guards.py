@@ -11,7 +11,7 @@ keeps each method's wrapped handler, so an interceptor wraps a method once, not 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Final
 
 import grpc
@@ -79,6 +79,42 @@ def refusing(
         await refuse(context)
 
     return rebuild(handler, refuse_unary, request_deserializer=_unparsed)
+
+
+class FoldedInterceptors(grpc.aio.ServerInterceptor):
+    """Several floorman interceptors as ONE ``grpc.aio`` interceptor (issue 16 point 3):
+    gRPC runs a coroutine and a continuation step per interceptor per call; folded, one
+    ``intercept_service`` asks for the handler once and applies each interceptor's
+    ``intercepted(handler, handler_call_details)`` (its ``intercept_service`` after the
+    continuation, which never suspends), the last one first, so the handler is wrapped
+    exactly as the chain would wrap it (the first interceptor outermost)."""
+
+    def __init__(self, interceptors: Sequence[Any]) -> None:
+        self.interceptors = tuple(interceptors)
+        self._steps = tuple(i.intercepted for i in reversed(self.interceptors))
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        """The method's handler, passed through every folded interceptor."""
+        handler = await continuation(handler_call_details)
+        for step in self._steps:
+            handler = step(handler, handler_call_details)
+        return handler
+
+
+def fold(interceptors: Sequence[Any]) -> list[Any]:
+    """``interceptors`` for ``grpc.aio.server``: the longest prefix of foldable ones (those
+    with ``intercepted``) as one :class:`FoldedInterceptors`, the rest as they are (in
+    order, after it); a lone foldable one stays itself."""
+    count = 0
+    while count < len(interceptors) and hasattr(interceptors[count], "intercepted"):
+        count += 1
+    if count < 2:
+        return list(interceptors)
+    return [FoldedInterceptors(interceptors[:count]), *interceptors[count:]]
 
 
 class WrappedHandlers:

@@ -146,7 +146,13 @@ class ObservabilityInterceptor(grpc.aio.ServerInterceptor):
         handler_call_details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
         """Return the wrapped handler of the called method (cached per method)."""
-        handler = await continuation(handler_call_details)
+        return self.intercepted(await continuation(handler_call_details), handler_call_details)
+
+    def intercepted(
+        self, handler: grpc.RpcMethodHandler | None, handler_call_details: grpc.HandlerCallDetails
+    ) -> grpc.RpcMethodHandler | None:
+        """:meth:`intercept_service` once the handler is known (:func:`~floorman.transport.
+        guards.fold`)."""
         if handler is None:
             return handler
         return self._handlers.get(handler_call_details.method, handler)

@@ -50,6 +50,7 @@ from floorman.observability.store_metrics import InstrumentedStore
 from floorman.security.auth_file import AuthFileError
 from floorman.security.registry import TokenRegistry
 from floorman.store import EventStore, StoreError, open_store
+from floorman.transport import guards as guards_module
 from floorman.transport.auth import AuthInterceptor, AuthReloader, ViewerResolver
 from floorman.transport.connect import HandlerTable, bind_http, connect_app, serve_http
 from floorman.transport.drain import DrainGate
@@ -78,7 +79,7 @@ from floorman.transport.store_watch import prune_requests, watch_store_health
 from floorman.transport.sync_server import SyncServer
 from floorman.transport.table_converters import encode_outcome
 from floorman.transport.tls import TlsError, create_health_server, server_credentials
-from floorman.transport.write_queue import WriteQueue, WriteThreads
+from floorman.transport.write_queue import BatchWriter, WriteQueue, WriteThreads
 from floorman.v1 import audit_service_pb2_grpc as apb_grpc
 from floorman.v1 import rules_service_pb2_grpc as rpb_grpc
 
@@ -233,7 +234,7 @@ async def _bound_server(
         )
     else:
         server = grpc.aio.server(
-            interceptors=chain,
+            interceptors=guards_module.fold(chain),  # one interceptor layer, not several
             options=server_options(settings),
             maximum_concurrent_rpcs=settings.limits.concurrent_rpcs or None,
         )
@@ -297,10 +298,14 @@ def add_tables(
     at most ``pending_writes`` table writes in progress (0: no bound; limit ``pending_writes``,
     :mod:`floorman.transport.write_queue`); the writes run on ``write_threads`` threads of
     their own (:class:`WriteThreads`; 0: ``asyncio.to_thread``, as the ``sync`` model wants:
-    its handler threads run them inline)."""
+    its handler threads run them inline); on a store that batches writes (SQLite), every
+    write but CreateTable runs on one writer thread instead (:class:`BatchWriter`)."""
     writes = WriteQueue(pending_writes)
     run = WriteThreads(write_threads).run if write_threads else None
-    servicer = TableServicer(service=tables, viewer_of=viewer_of, writes=writes, run=run)
+    batch = BatchWriter(tables) if write_threads and tables.store.batches_writes else None
+    servicer = TableServicer(
+        service=tables, viewer_of=viewer_of, writes=writes, run=run, batch=batch
+    )
     handlers = table_method_handlers(servicer)  # the writes send their stored bytes as they are
     target = server.server if isinstance(server, HandlerTable) else server
     target.add_generic_rpc_handlers(

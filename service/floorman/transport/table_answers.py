@@ -15,25 +15,38 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, Final
+
+from google.protobuf.timestamp_pb2 import Timestamp
 
 from floorman.app.tables.views import HandView, Outcome, TableView
 from floorman.domain import model
+from floorman.domain.engine.types import SeatView, Snapshot
+from floorman.domain.table.seats import Seat
 from floorman.domain.table.settings import TableSettings
 from floorman.transport.converters import hand_config_to_pb
+from floorman.transport.engine_converters import fill_snapshot, seat_view_to_pb
 from floorman.transport.table_converters import (
     hand_event_to_pb,
     hand_view_to_pb,
+    rotation_state_to_pb,
+    seat_to_pb,
     settings_to_pb,
     table_to_pb,
 )
+from floorman.v1 import poker_pb2 as pb
 from floorman.v1 import table_service_pb2 as tpb
 
 __all__ = ["RESPONSES", "encode_outcome", "hand_view_bytes", "table_bytes"]
 
 _EVENTS_FIELD: Final = tpb.HandView.DESCRIPTOR.fields_by_name["events"].number
 _CONFIG_FIELD: Final = tpb.HandView.DESCRIPTOR.fields_by_name["config"].number
+_STATE_FIELD: Final = tpb.HandView.DESCRIPTOR.fields_by_name["state"].number
+_SNAPSHOT_SEATS_FIELD: Final = pb.HandSnapshot.DESCRIPTOR.fields_by_name["seats"].number
 _SETTINGS_FIELD: Final = tpb.Table.DESCRIPTOR.fields_by_name["settings"].number
+_SEATS_FIELD: Final = tpb.Table.DESCRIPTOR.fields_by_name["seats"].number
+_CREATED_FIELD: Final = tpb.Table.DESCRIPTOR.fields_by_name["created_at"].number
 _CACHE_LIMIT: Final = 512
 
 
@@ -109,21 +122,68 @@ def _events_bytes(hand_id: str, events: tuple[model.HandEvent, ...], *, done: bo
     return data
 
 
+@functools.lru_cache(maxsize=4096)
+def _seat_field(seat: Seat) -> bytes:
+    return _field(_SEATS_FIELD, seat_to_pb(seat).SerializeToString(deterministic=True))
+
+
+@functools.lru_cache(maxsize=1024)
+def _created_field(moment: datetime) -> bytes:
+    stamp = Timestamp()
+    stamp.FromDatetime(moment)
+    return _field(_CREATED_FIELD, stamp.SerializeToString(deterministic=True))
+
+
 def table_bytes(view: TableView) -> bytes:
-    """The serialized ``Table`` of ``view`` (its settings serialized once per settings)."""
-    head = table_to_pb(view, with_settings=False).SerializeToString(deterministic=True)
-    return head + _by_identity(view.settings, _settings_field)
+    """The serialized ``Table`` of ``view``: the scalars, then each seat, the creation time
+    and the settings, each serialized once (a seat again only when it changed)."""
+    head = tpb.Table(
+        table_id=view.table_id,
+        status=tpb.TABLE_STATUS_CLOSED if view.closed else tpb.TABLE_STATUS_OPEN,
+        sequence=view.sequence,
+        button_seat=view.button_seat,
+        hand_count=view.hand_count,
+        current_hand_id=view.current_hand_id,
+        rotation=None if view.rotation is None else rotation_state_to_pb(view.rotation),
+    ).SerializeToString(deterministic=True)
+    parts = [head]
+    parts.extend([_by_identity(seat, _seat_field) for seat in view.seats])
+    if view.created_at is not None:
+        parts.append(_by_identity(view.created_at, _created_field))
+    parts.append(_by_identity(view.settings, _settings_field))
+    return b"".join(parts)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _seat_view_field(view: SeatView) -> bytes:
+    return _field(
+        _SNAPSHOT_SEATS_FIELD, seat_view_to_pb(view).SerializeToString(deterministic=True)
+    )
+
+
+def _snapshot_bytes(view: Snapshot) -> bytes:
+    """The serialized ``HandSnapshot``: its scalars, then each seat (serialized once per
+    seat position: an action changes one or two seats)."""
+    head = pb.HandSnapshot()
+    fill_snapshot(head, view, with_seats=False)
+    parts = [head.SerializeToString(deterministic=True)]
+    parts.extend([_seat_view_field(seat) for seat in view.seats])
+    return b"".join(parts)
 
 
 def hand_view_bytes(view: HandView) -> bytes:
     """The serialized ``HandView`` of ``view``: the hand's events are serialized once each
-    and appended as repeated ``events`` fields, the configuration once per hand, so a long
-    hand costs little more per answer than a short one."""
-    head = hand_view_to_pb(view, with_events=False, with_config=False)
-    return (
-        head.SerializeToString(deterministic=True)
-        + _by_identity(view.config, _config_field)
-        + _events_bytes(view.hand_id, view.events, done=view.complete)
+    and appended as repeated ``events`` fields, the configuration once per hand, the
+    snapshot's seats once per seat position, so a long hand costs little more per answer
+    than a short one."""
+    head = hand_view_to_pb(view, with_events=False, with_config=False, with_state=False)
+    return b"".join(
+        (
+            head.SerializeToString(deterministic=True),
+            _field(_STATE_FIELD, _snapshot_bytes(view.state)),
+            _by_identity(view.config, _config_field),
+            _events_bytes(view.hand_id, view.events, done=view.complete),
+        )
     )
 
 

@@ -472,17 +472,21 @@ def table_to_pb(view: TableView, *, with_settings: bool = True) -> tpb.Table:
 
 
 def hand_view_to_pb(
-    view: HandView, *, with_events: bool = True, with_config: bool = True
+    view: HandView,
+    *,
+    with_events: bool = True,
+    with_config: bool = True,
+    with_state: bool = True,
 ) -> tpb.HandView:
-    """A hand view -> ``HandView`` (``with_events`` / ``with_config`` False: without the
-    ``events`` / ``config`` field, which :mod:`floorman.transport.table_answers` appends as
-    bytes it serialized before)."""
+    """A hand view -> ``HandView`` (``with_events`` / ``with_config`` / ``with_state``
+    False: without the ``events`` / ``config`` / ``state`` field, which
+    :mod:`floorman.transport.table_answers` appends as bytes it serialized before)."""
     message = tpb.HandView(
         hand_id=view.hand_id,
         hand_number=view.hand_number,
         table_id=view.table_id,
         config=hand_config_to_pb(view.config) if with_config else None,
-        state=snapshot_to_pb(view.state),
+        state=snapshot_to_pb(view.state) if with_state else None,
         legal_actions=[legal_action_to_pb(legal) for legal in view.legal_actions],
         events=[hand_event_to_pb(event) for event in view.events] if with_events else [],
         complete=view.complete,

@@ -44,6 +44,7 @@ is :class:`~floorman.app.tables.writes.TableWrites`, the reads
 from __future__ import annotations
 
 import asyncio
+import threading
 from dataclasses import replace
 
 from floorman.app.audit import FindingRecorder
@@ -96,6 +97,7 @@ from floorman.app.tables.writes import (
     summary_encoder,
 )
 from floorman.domain.errors import RuleViolation
+from floorman.domain.fast_init import fast_replace
 from floorman.domain.games import game_spec
 from floorman.domain.table.dealer import deal_pending
 from floorman.domain.table.events import (
@@ -173,6 +175,7 @@ class TableService(TableWrites, TableReads):
         self._log = get_logger()
         self._findings = FindingRecorder(metrics=metrics)
         self._stop_watching: asyncio.Event | None = None
+        self._steps_wanted = threading.local()  # write_steps: _write returns its steps
 
     # ---- writes ---------------------------------------------------------------------------
 
@@ -368,12 +371,12 @@ class TableService(TableWrites, TableReads):
         while state.hand is not None:
             more: list[TableEvent] = []
             if state.settings.deal_mode is DealMode.SERVICE_DEALT:
-                run = replace(state.hand, last_sequence=sequence)  # table events may follow it
+                run = fast_replace(state.hand, last_sequence=sequence)  # table events may follow
                 dealt = deal_pending(run, shuffle=self._deck.shuffle)
                 if dealt.events:  # the dealer's run is the fold of its deals
                     more.extend(dealt.events)
                     sequence += len(dealt.events)
-                    state = replace(
+                    state = fast_replace(
                         state, sequence=sequence, state_sequence=sequence, hand=dealt.run
                     )
             settled = settlement(state.hand) if state.hand is not None else None

@@ -9,7 +9,8 @@ command's ``decide`` (a :class:`_Decision`, or :class:`_Refused` for a refusal t
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -39,7 +40,10 @@ from floorman.domain.table.hand import HandRun
 from floorman.domain.table.play import refusal_finding
 from floorman.domain.table.redaction import Viewer, shown_violation
 from floorman.domain.table.state import TableState, fold
+from floorman.observability.logging import debug_enabled
 from floorman.store import (
+    Append,
+    AppendResult,
     DuplicateRequest,
     EventStore,
     RequestIdConflict,
@@ -52,6 +56,44 @@ ResponseEncoder = Callable[[str, Outcome], bytes]
 
 MAX_ATTEMPTS: Final = 8
 """Optimistic retries when another process appends only findings meanwhile."""
+
+
+WriteSteps = Generator[Append, AppendResult, "Reply"]
+"""A write path as steps: it yields each store write it needs (an :class:`Append`) and gets
+its :class:`AppendResult` sent back, or its error thrown in; it returns the call's reply (or
+raises its refusal). :func:`drive` runs one alone; a batching caller runs many together
+(:meth:`TableWrites.write_steps`)."""
+
+
+def drive(steps: WriteSteps, store: EventStore) -> Reply:
+    """Run ``steps`` to their end, each store write done by ``store.append`` /
+    ``store.close_table`` as it comes; their reply (or their error raised)."""
+    try:
+        write = next(steps)
+        while True:
+            try:
+                result = perform(store, write)
+            except Exception as error:
+                write = steps.throw(error)
+            else:
+                write = steps.send(result)
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]
+    finally:
+        steps.close()  # at once, on this thread (the steps hold the table's lock)
+
+
+def perform(store: EventStore, write: Append) -> AppendResult:
+    """``write`` done alone: ``store.append`` (``store.close_table`` when it closes)."""
+    call = store.close_table if write.close else store.append
+    return call(
+        write.table_id,
+        expected_sequence=write.expected_sequence,
+        events=write.events,
+        request_id=write.request_id,
+        fingerprint=write.fingerprint,
+        response=write.response,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +148,37 @@ class TableWrites:
     _encode: ResponseEncoder
     _log: Any
     _findings: FindingRecorder
+    _steps_wanted: threading.local
 
     def _write(
         self, command: TableWrite, viewer: Viewer, decide: Callable[[TableState], _Decision]
     ) -> Reply:
+        """The write path (module docstring of :mod:`~floorman.app.tables.service`), run to
+        its end here; or, inside :meth:`write_steps`, its steps returned for the caller to
+        drive (typed as the reply they end with)."""
+        steps = self._write_steps(command, viewer, decide)
+        if getattr(self._steps_wanted, "on", False):
+            self._steps_wanted.on = False
+            return steps  # type: ignore[return-value]  # write_steps hands them on
+        return drive(steps, self.store)
+
+    def write_steps(
+        self, use_case: Callable[..., Reply], command: Any, *, viewer: Viewer
+    ) -> WriteSteps | Reply:
+        """``use_case(command, viewer=viewer)`` (a write use case of this service) as its
+        :data:`WriteSteps`, for a caller that batches the store writes of many calls
+        (:meth:`EventStore.append_all`); a use case without such steps (``create_table``)
+        runs to its end and returns its :class:`Reply`. Run the steps on the thread that
+        called this (they hold the table's lock from their first step to their end)."""
+        self._steps_wanted.on = True
+        try:
+            return use_case(command, viewer=viewer)
+        finally:
+            self._steps_wanted.on = False
+
+    def _write_steps(
+        self, command: TableWrite, viewer: Viewer, decide: Callable[[TableState], _Decision]
+    ) -> WriteSteps:
         check_write(command)
         operation = type(command).__name__
         stamp = fingerprint(command)
@@ -138,7 +207,7 @@ class TableWrites:
                     if replayed is not None:
                         return replayed
                     try:
-                        recorded = self._record_finding(state, command, stamp, refused)
+                        recorded = yield from self._record_finding(state, command, stamp, refused)
                     except DuplicateRequest as duplicate:  # the same request, written meanwhile
                         return self._answer(duplicate.response, viewer)
                     if not recorded:
@@ -165,15 +234,15 @@ class TableWrites:
                         new_state = fold(new_state, event, sequence=state.sequence + offset)
                 outcome = self._outcome(new_state, decision, viewer)
                 payload = self._encode(operation, outcome)
-                write = self.store.close_table if decision.close else self.store.append
                 try:
-                    written = write(
+                    written = yield Append(
                         table_id,
                         expected_sequence=state.sequence,
                         events=[codec.encode_event(event) for event in decision.events],
                         request_id=command.request_id,
                         fingerprint=stamp,
                         response=payload,
+                        close=decision.close,
                     )
                 except DuplicateRequest as duplicate:
                     return self._answer(duplicate.response, viewer)
@@ -223,7 +292,7 @@ class TableWrites:
 
     def _record_finding(
         self, state: TableState, command: TableWrite, stamp: str, refused: _Refused
-    ) -> bool:
+    ) -> Generator[Append, AppendResult, bool]:
         """Append the refusal's finding under the caller's request id and fingerprint, with
         the refusal as the stored answer; False when the log moved meanwhile (judge again).
 
@@ -243,7 +312,7 @@ class TableWrites:
             hand_id=hand_id, finding=finding, secret=refused.secret, public=public
         )
         try:
-            self.store.append(
+            yield Append(
                 command.table_id,
                 expected_sequence=state.sequence,
                 events=[codec.encode_event(event)],
@@ -277,15 +346,16 @@ class TableWrites:
         for offset, event in enumerate(decision.events):
             if isinstance(event, FindingRecorded):
                 self._report(state, event, sequence=first + offset)
-        self._log.debug(
-            "table_write",
-            operation=operation,
-            table_id=state.table_id,
-            hand_id=state.hand.hand_id if state.hand is not None else state.last_hand_id,
-            sequence=state.sequence,
-            events=len(decision.events),
-            request_id=command.request_id,
-        )
+        if debug_enabled():
+            self._log.debug(
+                "table_write",
+                operation=operation,
+                table_id=state.table_id,
+                hand_id=state.hand.hand_id if state.hand is not None else state.last_hand_id,
+                sequence=state.sequence,
+                events=len(decision.events),
+                request_id=command.request_id,
+            )
         try:
             self.repository.maybe_snapshot(state)
         except Exception:  # a snapshot is only a cache: never fail the write for it

@@ -8,11 +8,12 @@ rest, so a restart deals exactly what the crashed process would have dealt.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from floorman.domain.cards import Card
 from floorman.domain.engine import HandResult, HandState, apply, start_hand
+from floorman.domain.fast_init import fast_replace
 from floorman.domain.model import Action, ActionType, Deal, HandConfig, HandEvent
 from floorman.domain.table.events import HandActed, HandDealt, HandSettled, HandStarted
 from floorman.domain.table.placement import Positions
@@ -61,7 +62,7 @@ class HandRun:
                 service appended itself, which the engine accepted first).
         """
         if isinstance(event, HandSettled):
-            return replace(self, result=event.result, last_sequence=sequence)
+            return fast_replace(self, result=event.result, last_sequence=sequence)
         if isinstance(event, HandDealt):
             return self._dealt(event, sequence)
         return self._acted(event.action, sequence)
@@ -80,7 +81,7 @@ class HandRun:
             dealt = set(deal.cards)
             stub = tuple(card for card in stub if card not in dealt)
         burned = self.state.street if deal.burn else self.burned_street
-        return replace(
+        return fast_replace(
             self,
             state=apply(self.state, deal),
             events=(*self.events, deal),
@@ -94,7 +95,7 @@ class HandRun:
         discards = self.discards
         if action.type is ActionType.DRAW:
             discards = (*discards, *((action.seat, c) for c in action.cards if c is not None))
-        return replace(
+        return fast_replace(
             self,
             state=apply(self.state, action),
             events=(*self.events, action),

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from floorman.domain.cards import Card
+from floorman.domain.fast_init import fast_replace
 from floorman.domain.table.events import (
     FindingRecorded,
     HandActed,
@@ -141,11 +142,11 @@ def fold(
         RuleViolation: the engine refuses a hand event (a corrupt log).
     """
     if isinstance(event, FindingRecorded):
-        return replace(state, sequence=sequence)
+        return fast_replace(state, sequence=sequence)
     if isinstance(event, HandDealt | HandActed):
         run = _current(state, event.hand_id).after(event, sequence=sequence)
-        return replace(state, sequence=sequence, state_sequence=sequence, hand=run)
-    state = replace(state, sequence=sequence, state_sequence=sequence)
+        return fast_replace(state, sequence=sequence, state_sequence=sequence, hand=run)
+    state = fast_replace(state, sequence=sequence, state_sequence=sequence)
     if isinstance(event, HandStarted):
         return _started(state, event, sequence, recorded_at)
     if isinstance(event, HandSettled):

@@ -35,7 +35,7 @@ from floorman.domain.table.redaction import Viewer
 from floorman.observability.logging import bind_call_ids
 from floorman.transport import table_converters as tc
 from floorman.transport.errors import Unimplemented, maps_errors, maps_stream_errors
-from floorman.transport.write_queue import WriteQueue
+from floorman.transport.write_queue import BatchWriter, WriteQueue
 from floorman.v1 import table_service_pb2 as tpb
 from floorman.v1 import table_service_pb2_grpc as tpb_grpc
 
@@ -70,6 +70,9 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         run: how a write's use case runs off the event loop (``await run(fn, *args,
             **kwargs)``; default ``asyncio.to_thread``; the server passes
             :meth:`WriteThreads.run`).
+        batch: when given, every write but CreateTable runs on this one writer thread, its
+            store write committed with the others of its round (the server passes one on a
+            store that batches writes: SQLite); CreateTable still goes through ``run``.
     """
 
     def __init__(
@@ -80,12 +83,14 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         watch_wait_seconds: float = 30.0,
         writes: WriteQueue | None = None,
         run: Callable[..., Awaitable[Any]] | None = None,
+        batch: BatchWriter | None = None,
     ) -> None:
         self._service = service
         self._viewer_of: ViewerOf = viewer_of or (lambda context: Viewer())
         self._watch_wait = watch_wait_seconds
         self._writes = WriteQueue(0) if writes is None else writes
         self._run = asyncio.to_thread if run is None else run
+        self._batch = batch
 
     async def _write(
         self,
@@ -98,8 +103,15 @@ class TableServicer(tpb_grpc.TableServiceServicer):
         first answer, byte for byte), an encoded ``response``: the handlers of
         :func:`method_handlers` send them as they are (no parse, no second serialization);
         StoreBusy when the write queue is full (:mod:`floorman.transport.write_queue`)."""
-        async with self._writes.admit():
-            reply = await self._run(use_case, command, viewer=self._viewer_of(context))
+        began = await self._writes.enter()
+        try:
+            viewer = self._viewer_of(context)
+            if self._batch is not None and not isinstance(command, CreateTable):
+                reply = await self._batch.run(use_case, command, viewer=viewer)
+            else:
+                reply = await self._run(use_case, command, viewer=viewer)
+        finally:
+            self._writes.leave(began)
         outcome = reply.outcome
         if outcome is None:  # a retry's stored answer: parsed only to name its hand
             bind_call_ids(hand_id=_hand_id_of(response.FromString(reply.payload)))
