@@ -112,6 +112,22 @@ class ForcedBetKind(enum.Enum):
     BIG_BLIND_ANTE = "big_blind_ante"
 
 
+class Phase(enum.Enum):
+    """What a hand waits for next (the engine's state; snapshots, the PHH mapper and audit
+    read it too)."""
+
+    DEALING = "dealing"
+    """Cards must be dealt (a street's deal, a draw's replacement cards, a community card)."""
+    BETTING = "betting"
+    """A seat must act in a betting round."""
+    DRAWING = "drawing"
+    """A seat must discard (DRAW) or stand pat."""
+    SHOWDOWN = "showdown"
+    """A seat must SHOW or MUCK, in showdown order."""
+    COMPLETE = "complete"
+    """The hand is over: won by folds, shown down, or every hand exposed after an all-in."""
+
+
 @fast_frozen_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Stakes:

@@ -41,16 +41,18 @@ from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHa
 from floorman.domain.errors import InvalidArgument
 from floorman.domain.history.limits import text_digest
 from floorman.domain.history.phh import PhhHand, map_phh, parse_phh
-from floorman.domain.model import ForcedBetKind, HandConfig
+from floorman.domain.members import (
+    KIND_ANTE,
+    KIND_BIG_BLIND,
+    KIND_BIG_BLIND_ANTE,
+    KIND_SMALL_BLIND,
+    KIND_STRADDLE,
+)
+from floorman.domain.model import HandConfig
 
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
+# The audit enums' members as module globals (one load, not ``EnumType.__getattr__``'s
+# slow path); the shared enums' members are in floorman.domain.members.
 _FORMAT_PHH = SourceFormat.PHH
-_KIND_ANTE = ForcedBetKind.ANTE
-_KIND_BIG_BLIND = ForcedBetKind.BIG_BLIND
-_KIND_BIG_BLIND_ANTE = ForcedBetKind.BIG_BLIND_ANTE
-_KIND_SMALL_BLIND = ForcedBetKind.SMALL_BLIND
-_KIND_STRADDLE = ForcedBetKind.STRADDLE
 _STATUS_FINDINGS = AuditStatus.FINDINGS
 _STATUS_UNSUPPORTED = AuditStatus.UNSUPPORTED
 
@@ -272,11 +274,11 @@ def _expected_config(
     blinds = keys.get("blinds_or_straddles", 0)
     antes_line = keys.get("antes", 0)
     lines = {
-        _KIND_ANTE: antes_line,
-        _KIND_SMALL_BLIND: blinds,
-        _KIND_BIG_BLIND: blinds,
-        _KIND_STRADDLE: blinds,
-        _KIND_BIG_BLIND_ANTE: antes_line,
+        KIND_ANTE: antes_line,
+        KIND_SMALL_BLIND: blinds,
+        KIND_BIG_BLIND: blinds,
+        KIND_STRADDLE: blinds,
+        KIND_BIG_BLIND_ANTE: antes_line,
     }
     posted = tuple(
         PostedBet(seat=b.seat, kind=b.kind, amount=b.amount, dead=b.dead, line=lines.get(b.kind, 0))
@@ -284,7 +286,7 @@ def _expected_config(
     )
     if explicit:
         return config, posted
-    antes = [b.amount for b in config.forced_bets if b.kind is _KIND_ANTE]
+    antes = [b.amount for b in config.forced_bets if b.kind is KIND_ANTE]
     antes += [0] * (len(config.seats) - len(antes))
     counts = Counter(antes)
     ante = max(counts, key=lambda amount: (counts[amount], amount))

@@ -19,15 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorman.domain.engine.state import HandState
-from floorman.domain.model import ActionType, BettingStructure
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_BET = ActionType.BET
-_ACTION_COMPLETE = ActionType.COMPLETE
-_ACTION_RAISE = ActionType.RAISE
-_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
-_STRUCTURE_NO_LIMIT = BettingStructure.NO_LIMIT
+from floorman.domain.members import (
+    ACTION_BET,
+    ACTION_COMPLETE,
+    ACTION_RAISE,
+    STRUCTURE_FIXED_LIMIT,
+    STRUCTURE_NO_LIMIT,
+)
+from floorman.domain.model import ActionType
 
 FIXED_LIMIT_CAP = 4
 """Bets per round in fixed limit: bet, raise, re-raise, cap (RULES.md, house choice)."""
@@ -100,7 +99,7 @@ def no_limit_bounds(s: HandState, pos: int, completion: bool) -> tuple[int, int]
         min_to = stakes.small_bet  # first raise over the bring-in: at least the small bet
     else:
         min_to = cb + max(s.min_raise, min_open)
-    if s.config.betting_structure is _STRUCTURE_NO_LIMIT:
+    if s.config.betting_structure is STRUCTURE_NO_LIMIT:
         return min_to, s.bets[pos] + s.stacks[pos]
     # Pot limit: the current bet + the pot after the call (RULES.md "Pot limit").
     pot_after_call = s.pot_total + (cb - s.bets[pos])
@@ -114,7 +113,7 @@ def _raise_options(
     effective-stack cap applied)."""
     total = s.bets[pos] + s.stacks[pos]
     cb = s.current_bet
-    if s.config.betting_structure is _STRUCTURE_FIXED_LIMIT:
+    if s.config.betting_structure is STRUCTURE_FIXED_LIMIT:
         out: list[RaiseOption] = []
         for size in fixed_limit_sizes(s):
             target = s.full_level + size
@@ -184,9 +183,9 @@ def _turn_options(s: HandState, with_raises: bool) -> TurnOptions:
     """:func:`turn_options` worked out from the state."""
     pos = s.to_act
     stack, cb = s.stacks[pos], s.current_bet
-    limit = s.config.betting_structure is _STRUCTURE_FIXED_LIMIT
+    limit = s.config.betting_structure is STRUCTURE_FIXED_LIMIT
     if s.bring_in_pending:
-        kind = _ACTION_COMPLETE if limit else _ACTION_BET
+        kind = ACTION_COMPLETE if limit else ACTION_BET
         return TurnOptions(
             pos=pos,
             bring_in=min(s.stakes.bring_in, stack),
@@ -202,11 +201,11 @@ def _turn_options(s: HandState, with_raises: bool) -> TurnOptions:
     to_call = amount_to_call(s, pos)
     completion = is_completion_round(s)
     if cb == 0:
-        kind = _ACTION_BET
+        kind = ACTION_BET
     elif completion and limit:
-        kind = _ACTION_COMPLETE
+        kind = ACTION_COMPLETE
     else:
-        kind = _ACTION_RAISE
+        kind = ACTION_RAISE
     rule, message = _blocked(s, pos) if with_raises else ("", "")
     return TurnOptions(
         pos=pos,
@@ -232,7 +231,7 @@ def _blocked(s: HandState, pos: int) -> tuple[str, str]:
         q != pos and s.able(q) and s.bets[q] + s.stacks[q] > cb for q in range(len(s.seats))
     ):
         return "action.not_allowed", f"seat {seat} cannot raise: no opponent can call more"
-    limit = s.config.betting_structure is _STRUCTURE_FIXED_LIMIT
+    limit = s.config.betting_structure is STRUCTURE_FIXED_LIMIT
     capped = s.bet_count >= FIXED_LIMIT_CAP and not (
         s.config.uncapped_heads_up and s.live_count() == 2
     )
@@ -256,6 +255,6 @@ def faces_full_raise(s: HandState, pos: int) -> bool:
     and after it never add up. (A single full raise, or a fixed-limit all-in of half a bet
     or more, after its action reopens the betting through ``reopen_seq`` instead.)"""
     faced = s.current_bet - s.acted_level[pos]
-    if s.config.betting_structure is _STRUCTURE_FIXED_LIMIT:
+    if s.config.betting_structure is STRUCTURE_FIXED_LIMIT:
         return faced >= min(fixed_limit_sizes(s))
     return faced >= max(s.min_raise, s.stakes.min_open(s.spec))

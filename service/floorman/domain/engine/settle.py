@@ -5,19 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from floorman.domain.engine.state import HandState
-from floorman.domain.engine.types import Finding, HandResult, Phase
+from floorman.domain.engine.types import Finding, HandResult
 from floorman.domain.errors import InvalidArgument
+from floorman.domain.members import PHASE_COMPLETE, PHASE_SHOWDOWN
 from floorman.domain.settlement import settle
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_PHASE_COMPLETE = Phase.COMPLETE
-_PHASE_SHOWDOWN = Phase.SHOWDOWN
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_PHASE_COMPLETE = _PHASE_COMPLETE
-_PHASE_SHOWDOWN = _PHASE_SHOWDOWN
 
 
 def settle_hand(
@@ -45,7 +36,7 @@ def settle_hand(
             over (cards or actions are still due before a showdown).
         UnverifiableHand: a contested pot needs a hand with unknown (``None``) cards.
     """
-    if state.phase not in (_PHASE_COMPLETE, _PHASE_SHOWDOWN):
+    if state.phase not in (PHASE_COMPLETE, PHASE_SHOWDOWN):
         raise InvalidArgument.single(
             "history",
             "history.incomplete",
