@@ -7,6 +7,11 @@ PHH mapper, settlement and audit compare phases, action types and forced-bet kin
 step, so they read these names instead of ``Enum.MEMBER``; each alias *is* its member
 (``PHASE_BETTING is Phase.BETTING``, checked by ``tests/domain/test_enum_aliases.py``).
 
+The same enums (and the PHH verbs, the audit's status and format) hash by identity
+(``__hash__ = object.__hash__``): ``Enum.__hash__`` is a Python function (``hash(self._name_)``)
+run for every dict key and set member (``GAMES[game]``, ``kind in _AGGRESSIVE``), ~2.5x the
+C-level identity hash. Members are singletons compared by identity, so equality is unchanged.
+
 Naming: ``<PREFIX>_<MEMBER>``, one prefix an enum (table below). The enums come from leaf
 modules only (:mod:`~floorman.domain.model`, :mod:`~floorman.domain.games`), so any module of
 the domain may import this one without an import cycle. The PHH verbs' aliases stand beside

@@ -140,19 +140,33 @@ def _with_cap(
     bet or raise (its stack is then below the legal size)."""
     if not options or options[0].all_in:
         return options
-    reach = max(
-        (s.bets[q] + s.stacks[q] for q in range(len(s.seats)) if q != pos and s.able(q)),
-        default=0,
-    )
+    reach = _reach(s, pos)
     if s.current_bet < reach < options[0].min_to:
         return (RaiseOption(kind, reach, reach, False, capped=True), *options)
     return options
 
 
+def _reach(s: HandState, pos: int) -> int:
+    """The most chips any opponent of ``pos`` able to bet can have in this round (its bet
+    plus its stack; 0 when none can): what it could match."""
+    bets, stacks, folded, all_in = s.bets, s.stacks, s.folded, s.all_in
+    reach = 0
+    for q in range(len(s.seats)):
+        if q != pos and not folded[q] and not all_in[q]:
+            total = bets[q] + stacks[q]
+            if total > reach:
+                reach = total
+    return reach
+
+
 def amount_to_call(s: HandState, pos: int) -> int:
     """Chips a CALL by position ``pos`` adds: the bet to match less its bet, at most its stack
     (0: nothing to call)."""
-    return min(max(s.current_bet - s.bets[pos], 0), s.stacks[pos])
+    owed = s.current_bet - s.bets[pos]
+    if owed <= 0:
+        return 0
+    stack = s.stacks[pos]
+    return owed if owed < stack else stack
 
 
 def turn_options(s: HandState, *, with_raises: bool = True) -> TurnOptions:
@@ -227,9 +241,7 @@ def _blocked(s: HandState, pos: int) -> tuple[str, str]:
     cb = s.current_bet
     if s.stacks[pos] <= cb - s.bets[pos]:
         return "stack.insufficient", f"seat {seat} cannot raise: calling takes its whole stack"
-    if not any(
-        q != pos and s.able(q) and s.bets[q] + s.stacks[q] > cb for q in range(len(s.seats))
-    ):
+    if _reach(s, pos) <= cb:
         return "action.not_allowed", f"seat {seat} cannot raise: no opponent can call more"
     limit = s.config.betting_structure is STRUCTURE_FIXED_LIMIT
     capped = s.bet_count >= FIXED_LIMIT_CAP and not (

@@ -327,7 +327,10 @@ class HandState:
 
     def able_count(self) -> int:
         """Seats still able to bet."""
-        return len(self.folded) - sum(map(or_, self.folded, self.all_in))
+        folded, all_in = self.folded, self.all_in
+        if True not in all_in:  # nobody all in (the common case): one C-level scan
+            return folded.count(False)
+        return len(folded) - sum(map(or_, folded, all_in))
 
     def clockwise(self, start: int) -> tuple[int, ...]:
         """Every position once, clockwise, starting at ``start``."""

@@ -41,6 +41,8 @@ DEALER: Final = 0
 class PhhVerb(enum.Enum):
     """The action codes of the PHH notation."""
 
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
     DEAL_HOLE = "dh"
     DEAL_BOARD = "db"
     POST_BRING_IN = "pb"
