@@ -62,9 +62,8 @@ _FIELD_INDEX: Final = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?")
 _ACTIONS: Final = re.compile(r"(?m)^[ \t]*actions[ \t]*=[ \t]*\[")
 _ARRAY_ITEM: Final = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*|\]")
 _VARIANT: Final = re.compile(r"(?m)^[ \t]*variant[ \t]*=")
-_KEY_OR_LINE_END: Final = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_-]+)[ \t]*=|\n")
-"""A bare key at a line start (``key =``: its name) or a line end (``""``): a key never
-spans a line end, so the keys found are those a scan for the keys alone finds."""
+_KEY_AT_LINE_START: Final = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
+"""A bare key at the start of a line (``key =``: its name), matched at each line's start."""
 # Leading blanks are [ \t]*, never \s*: a multi-line \s* at every line start of a document
 # of blank lines costs quadratic time.
 _IDENTITY_FIELDS: Final = ("event", "table", "year", "month", "day", "time")
@@ -223,13 +222,13 @@ def _key_lines(text: str, offset: int = 0) -> dict[str, int]:
     """The line of each bare key's first ``key =`` line start (what :func:`_field_line`
     finds for a field without an index), plus ``offset``: one scan for every field."""
     lines: dict[str, int] = {}
-    line = 1 + offset
-    for key in _KEY_OR_LINE_END.findall(text):
-        if key:
+    match = _KEY_AT_LINE_START.match
+    for line, row in enumerate(text.split("\n"), 1 + offset):  # a key never spans a line end
+        found = match(row)
+        if found is not None:
+            key = found.group(1)
             if key not in lines:
                 lines[key] = line
-        else:
-            line += 1
     return lines
 
 

@@ -107,10 +107,10 @@ def no_limit_bounds(s: HandState, pos: int, completion: bool) -> tuple[int, int]
 
 
 def _raise_options(
-    s: HandState, pos: int, kind: ActionType, completion: bool
+    s: HandState, pos: int, kind: ActionType, completion: bool, reach: int
 ) -> tuple[RaiseOption, ...]:
     """The BET/RAISE/COMPLETE ranges for ``pos`` (stack limits, all-in entries and the
-    effective-stack cap applied)."""
+    effective-stack cap applied; ``reach``: :func:`_reach` of ``pos``)."""
     total = s.bets[pos] + s.stacks[pos]
     cb = s.current_bet
     if s.config.betting_structure is STRUCTURE_FIXED_LIMIT:
@@ -123,24 +123,25 @@ def _raise_options(
                 if total > cb and (not out or total > out[-1].max_to):
                     out.append(RaiseOption(kind, total, total, True))
                 break
-        return _with_cap(s, pos, kind, tuple(out))
+        return _with_cap(s, kind, tuple(out), reach)
     min_to, max_to = no_limit_bounds(s, pos, completion)
     if total < min_to:
         return (RaiseOption(kind, total, total, True),) if total > cb else ()
     max_to = min(max_to, total)
-    return _with_cap(s, pos, kind, (RaiseOption(kind, min_to, max_to, min_to == max_to == total),))
+    option = RaiseOption(kind, min_to, max_to, min_to == max_to == total)
+    return _with_cap(s, kind, (option,), reach)
 
 
 def _with_cap(
-    s: HandState, pos: int, kind: ActionType, options: tuple[RaiseOption, ...]
+    s: HandState, kind: ActionType, options: tuple[RaiseOption, ...], reach: int
 ) -> tuple[RaiseOption, ...]:
     """``options`` led by the effective-stack cap when it lies below every one of them: a bet
     or raise to exactly the most any opponent can match (docs/rules.md; the corpus hand
-    ``FR/wsop-2023-43-5-h85`` raises this way). Not when the seat's own all-in is its only
-    bet or raise (its stack is then below the legal size)."""
+    ``FR/wsop-2023-43-5-h85`` raises this way; ``reach``: :func:`_reach` of the seat). Not
+    when the seat's own all-in is its only bet or raise (its stack is then below the legal
+    size)."""
     if not options or options[0].all_in:
         return options
-    reach = _reach(s, pos)
     if s.current_bet < reach < options[0].min_to:
         return (RaiseOption(kind, reach, reach, False, capped=True), *options)
     return options
@@ -208,7 +209,7 @@ def _turn_options(s: HandState, with_raises: bool) -> TurnOptions:
             call=0,
             call_all_in=False,
             aggressive=kind,
-            raises=_raise_options(s, pos, kind, True)
+            raises=_raise_options(s, pos, kind, True, _reach(s, pos))
             if with_raises and stack > s.stakes.bring_in
             else (),
         )
@@ -220,7 +221,8 @@ def _turn_options(s: HandState, with_raises: bool) -> TurnOptions:
         kind = ACTION_COMPLETE
     else:
         kind = ACTION_RAISE
-    rule, message = _blocked(s, pos) if with_raises else ("", "")
+    reach = _reach(s, pos) if with_raises else 0
+    rule, message = _blocked(s, pos, reach) if with_raises else ("", "")
     return TurnOptions(
         pos=pos,
         bring_in=0,
@@ -229,19 +231,20 @@ def _turn_options(s: HandState, with_raises: bool) -> TurnOptions:
         call=to_call,
         call_all_in=to_call > 0 and to_call == stack,
         aggressive=kind,
-        raises=() if rule or not with_raises else _raise_options(s, pos, kind, completion),
+        raises=() if rule or not with_raises else _raise_options(s, pos, kind, completion, reach),
         blocked_rule=rule,
         blocked_message=message,
     )
 
 
-def _blocked(s: HandState, pos: int) -> tuple[str, str]:
-    """Why ``pos`` may not bet or raise now: ``(rule id, message)``, ``("", "")`` if it may."""
+def _blocked(s: HandState, pos: int, reach: int) -> tuple[str, str]:
+    """Why ``pos`` may not bet or raise now: ``(rule id, message)``, ``("", "")`` if it may
+    (``reach``: :func:`_reach` of ``pos``)."""
     seat = s.seats[pos]
     cb = s.current_bet
     if s.stacks[pos] <= cb - s.bets[pos]:
         return "stack.insufficient", f"seat {seat} cannot raise: calling takes its whole stack"
-    if _reach(s, pos) <= cb:
+    if reach <= cb:
         return "action.not_allowed", f"seat {seat} cannot raise: no opponent can call more"
     limit = s.config.betting_structure is STRUCTURE_FIXED_LIMIT
     capped = s.bet_count >= FIXED_LIMIT_CAP and not (
