@@ -132,7 +132,7 @@ def _reached(hand: RecordedHand, config: HandConfig) -> HandState | None:
         state is None
         or hand.loose_aggressive
         or hand.room_showdown
-        or any(amount is not None for amount in hand.call_amounts)
+        or hand.call_amounts.count(None) != len(hand.call_amounts)  # a stated amount
         or state.config != config
     ):
         return None

@@ -124,7 +124,7 @@ def start_hand(config: HandConfig) -> HandState:
     bring_in = _forced_bring_in(config, stakes.small_bet)
     if bring_in is not None:
         stakes = replace(stakes, bring_in=bring_in.amount)
-    seats = tuple(sorted(seat.seat for seat in config.seats))
+    seats = tuple(sorted([seat.seat for seat in config.seats]))
     stacks = {seat.seat: seat.stack for seat in config.seats}
     n = len(seats)
     positions = {seat: pos for pos, seat in enumerate(seats)}

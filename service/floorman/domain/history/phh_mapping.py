@@ -35,6 +35,7 @@ Mapping (PHH specification -> DESIGN.md contract):
 from __future__ import annotations
 
 import itertools
+from operator import attrgetter
 
 from floorman.domain.cards import Card
 from floorman.domain.engine import bet_or_raise_kind, check_or_call
@@ -129,7 +130,7 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
     record still reaches the engine, which refuses it. Anything else (a bet, a fold, a show)
     ends the run.
     """
-    if not any(action.verb is VERB_STAND_PAT_OR_DISCARD for action in actions):
+    if VERB_STAND_PAT_OR_DISCARD not in map(_VERB, actions):  # one C-level pass
         return list(enumerate(actions))  # no draw: nothing to move (every game but draw)
     out: list[tuple[int, PhhAction]] = []
     run: list[tuple[int, PhhAction]] = []
@@ -161,6 +162,9 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
     flush()
     return out
 
+
+_VERB = attrgetter("verb")
+"""An action's verb (``map(_VERB, actions)``: the verbs in one C-level pass)."""
 
 _SCALES = (1, 10, 100)
 """Chip scales a PHH hand may be read at (module docstring: fractional chips)."""
@@ -269,8 +273,10 @@ def _config(phh: PhhHand, scale: int) -> HandConfig:
         betting_structure=variant.structure,
         stakes=stakes,
         seats=tuple(
-            SeatState(seat=seat, player_id=name, stack=stack)
-            for seat, name, stack in zip(seats, names, stacks, strict=True)
+            [
+                SeatState(seat=seat, player_id=name, stack=stack)
+                for seat, name, stack in zip(seats, names, stacks, strict=True)
+            ]
         ),
         button_seat=seats[-1],
         forced_bets=tuple(forced),
@@ -287,7 +293,7 @@ class _Mapper:
     ) -> None:
         self.phh = phh
         self.config = config
-        self.seats = tuple(s.seat for s in config.seats)
+        self.seats = tuple([s.seat for s in config.seats])
         self.faces = card_faces(config.game)
         self.stepper = EngineStepper(config)
         self.emit = self.stepper.emit

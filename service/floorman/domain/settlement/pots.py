@@ -165,7 +165,7 @@ def build_pots(
     for level in levels:
         upto = sum([c if c < level else level for c in chips])
         amount = upto - below  # every seat's chips between the previous level and this one
-        eligible = tuple(sorted(seat for seat, c in live.items() if c >= level))
+        eligible = tuple(sorted([seat for seat, c in live.items() if c >= level]))
         if pots and pots[-1][1] == eligible:
             amount += pots.pop()[0]
         pots.append((amount, eligible))

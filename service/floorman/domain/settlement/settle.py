@@ -94,7 +94,7 @@ def settle(
     net, returned = return_uncalled(contributions, dead)
     pots = build_pots(net, folded, dead)
     rake_amount = compute_rake(
-        sum(amount for amount, _ in pots), rake, ended_first_round=ended_first_round
+        sum([amount for amount, _ in pots]), rake, ended_first_round=ended_first_round
     )
     amounts = take_rake([amount for amount, _ in pots], rake_amount)
     contested = {seat for _, eligible in pots if len(eligible) > 1 for seat in eligible}
