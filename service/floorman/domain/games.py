@@ -26,6 +26,8 @@ from floorman.domain.model import BettingStructure, Game
 class Opener(enum.Enum):
     """Who opens a street's betting (RULES.md game sections)."""
 
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
     LEFT_OF_BIG_BLIND = "left_of_big_blind"
     """Draw round 1, pre-flop: the first player left of the big blind (or of the straddle;
     heads-up: the button)."""
@@ -39,6 +41,8 @@ class Opener(enum.Enum):
 
 class ForcedBets(enum.Enum):
     """The forced-bet scheme a game derives from its stakes."""
+
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
 
     BLINDS = "blinds"
     """Small and big blind left of the button (RULES.md "Five Card Draw, 7-A", "Hold'em and
@@ -56,6 +60,8 @@ _FORCED_ANTES_AND_BRING_IN = ForcedBets.ANTES_AND_BRING_IN
 class BringInCard(enum.Enum):
     """Which door card brings in, and how suits break a tie."""
 
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
     LOWEST_ACE_HIGH = "lowest_ace_high"
     """Stud Hi, Hi-Lo, Five Card Stud: lowest rank (ace high), ties: lowest suit."""
     HIGHEST_ACE_LOW = "highest_ace_low"
@@ -65,6 +71,8 @@ class BringInCard(enum.Enum):
 class ExposedOrder(enum.Enum):
     """How exposed cards rank for the first to act from the second betting street on."""
 
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
     HIGH = "high"
     """Quads > trips > two pair > pair > high cards; no straights or flushes."""
     LOW = "low"
@@ -73,6 +81,8 @@ class ExposedOrder(enum.Enum):
 
 class PotSide(enum.Enum):
     """A ranking a pot (or half of it) is awarded on."""
+
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
 
     HIGH = "high"
     """Standard high ranking, best five cards."""

@@ -19,6 +19,8 @@ from floorman.domain.fast_init import fast_frozen_init
 class Game(enum.Enum):
     """The games of RULES.md."""
 
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
     FIVE_CARD_DRAW_7A = "five_card_draw_7a"
     FIVE_CARD_DRAW = "five_card_draw"
     SEVEN_CARD_STUD = "seven_card_stud"
@@ -80,6 +82,8 @@ GAME_NAMES: Final = {
 class BettingStructure(enum.Enum):
     """RULES.md "Betting structures"."""
 
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
     FIXED_LIMIT = "fixed_limit"
     POT_LIMIT = "pot_limit"
     NO_LIMIT = "no_limit"
@@ -87,6 +91,8 @@ class BettingStructure(enum.Enum):
 
 class ActionType(enum.Enum):
     """A player action. Antes and blinds are posted by the engine, never acted."""
+
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
 
     FOLD = "fold"
     CHECK = "check"
@@ -103,6 +109,8 @@ class ActionType(enum.Enum):
 class ForcedBetKind(enum.Enum):
     """Kinds of forced bet (DESIGN.md "Forced bets")."""
 
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
     ANTE = "ante"
     SMALL_BLIND = "small_blind"
     BIG_BLIND = "big_blind"
@@ -110,6 +118,24 @@ class ForcedBetKind(enum.Enum):
     BRING_IN = "bring_in"
     STRADDLE = "straddle"
     BIG_BLIND_ANTE = "big_blind_ante"
+
+
+class Phase(enum.Enum):
+    """What a hand waits for next (the engine's state; snapshots, the PHH mapper and audit
+    read it too)."""
+
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
+    DEALING = "dealing"
+    """Cards must be dealt (a street's deal, a draw's replacement cards, a community card)."""
+    BETTING = "betting"
+    """A seat must act in a betting round."""
+    DRAWING = "drawing"
+    """A seat must discard (DRAW) or stand pat."""
+    SHOWDOWN = "showdown"
+    """A seat must SHOW or MUCK, in showdown order."""
+    COMPLETE = "complete"
+    """The hand is over: won by folds, shown down, or every hand exposed after an all-in."""
 
 
 @fast_frozen_init

@@ -49,7 +49,6 @@ from floorman.domain.audit.settlement_check import check_settlement
 from floorman.domain.audit.written_cards import check_written_cards
 from floorman.domain.engine import (
     HandState,
-    Phase,
     apply,
     legal_actions,
     pending_deals,
@@ -57,23 +56,22 @@ from floorman.domain.engine import (
 )
 from floorman.domain.engine.dealing import is_unknown_face_up
 from floorman.domain.errors import InvalidArgument, RuleViolation
-from floorman.domain.model import Action, ActionType, Deal, HandConfig, HandEvent, RakePolicy
+from floorman.domain.members import (
+    ACTION_BET,
+    ACTION_CALL,
+    ACTION_COMPLETE,
+    ACTION_MUCK,
+    ACTION_RAISE,
+    ACTION_SHOW,
+    PHASE_BETTING,
+    PHASE_COMPLETE,
+    PHASE_DEALING,
+    PHASE_SHOWDOWN,
+)
+from floorman.domain.model import Action, Deal, HandConfig, HandEvent, RakePolicy
 
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_BET = ActionType.BET
-_ACTION_CALL = ActionType.CALL
-_ACTION_COMPLETE = ActionType.COMPLETE
-_ACTION_MUCK = ActionType.MUCK
-_ACTION_RAISE = ActionType.RAISE
-_ACTION_SHOW = ActionType.SHOW
-_PHASE_BETTING = Phase.BETTING
-_PHASE_COMPLETE = Phase.COMPLETE
-_PHASE_DEALING = Phase.DEALING
-_PHASE_SHOWDOWN = Phase.SHOWDOWN
-
-_AGGRESSIVE = frozenset({_ACTION_BET, _ACTION_RAISE, _ACTION_COMPLETE})
-_SHOWDOWN_ACTIONS = frozenset({_ACTION_SHOW, _ACTION_MUCK})
+_AGGRESSIVE = frozenset({ACTION_BET, ACTION_RAISE, ACTION_COMPLETE})
+_SHOWDOWN_ACTIONS = frozenset({ACTION_SHOW, ACTION_MUCK})
 
 
 def audit_hand(hand: RecordedHand) -> HandAudit:
@@ -134,7 +132,7 @@ def _reached(hand: RecordedHand, config: HandConfig) -> HandState | None:
         state is None
         or hand.loose_aggressive
         or hand.room_showdown
-        or any(amount is not None for amount in hand.call_amounts)
+        or hand.call_amounts.count(None) != len(hand.call_amounts)  # a stated amount
         or state.config != config
     ):
         return None
@@ -167,7 +165,7 @@ def _judge(
     unverifiable = False
     if not stopped:
         findings += check_written_cards(hand, state)
-        if state.phase in (_PHASE_COMPLETE, _PHASE_SHOWDOWN):
+        if state.phase in (PHASE_COMPLETE, PHASE_SHOWDOWN):
             money, unverifiable = check_settlement(hand, state)
             findings += money
         else:
@@ -224,7 +222,7 @@ def _replay(
     index = 0
     while index < len(events):
         event = events[index]
-        if hand.room_showdown and state.phase is _PHASE_SHOWDOWN and _is_showdown_action(event):
+        if hand.room_showdown and state.phase is PHASE_SHOWDOWN and _is_showdown_action(event):
             end = index
             while end < len(events) and _is_showdown_action(events[end]):
                 end += 1
@@ -258,7 +256,7 @@ def _step(
         findings.append(
             _unknown_face_up(event, index, hand.line_of(index), written=hand.up_cards_written)
         )
-    if isinstance(event, Action) and event.type is _ACTION_CALL:
+    if isinstance(event, Action) and event.type is ACTION_CALL:
         stated = hand.call_amounts[index] if index < len(hand.call_amounts) else None
         added = new.pot_total - state.pot_total
         if stated is not None and stated != added:
@@ -308,7 +306,7 @@ def _showdown_in_rule_order(
     """Apply a run of recorded SHOW/MUCK lines in the rules' showdown order (formats that
     list them in their own order); lines left over are applied as recorded."""
     pending = list(indices)
-    while pending and state.phase is _PHASE_SHOWDOWN:
+    while pending and state.phase is PHASE_SHOWDOWN:
         seat = state.seat_to_act
         index = next((i for i in pending if hand.events[i].seat == seat), None)  # type: ignore[union-attr]
         if index is None:
@@ -328,10 +326,10 @@ def _room_showdown_event(hand: RecordedHand, state: HandState, event: Action) ->
     """A room's showdown line as the rules see it: a muck of a hand the rules turned face up
     after an all-in shows the cards the record reveals (nothing when it reveals none); a show
     or muck after the hand is over (won without a showdown) is the winner's choice (nothing)."""
-    if event.type is _ACTION_MUCK and state.exposed and state.phase is not _PHASE_SHOWDOWN:
+    if event.type is ACTION_MUCK and state.exposed and state.phase is not PHASE_SHOWDOWN:
         cards = hand.revealed.get(event.seat)
-        return replace(event, type=_ACTION_SHOW, cards=cards) if cards else None
-    if event.type in _SHOWDOWN_ACTIONS and state.phase is _PHASE_COMPLETE and not state.exposed:
+        return replace(event, type=ACTION_SHOW, cards=cards) if cards else None
+    if event.type in _SHOWDOWN_ACTIONS and state.phase is PHASE_COMPLETE and not state.exposed:
         return None
     return event
 
@@ -342,7 +340,7 @@ def _resolve_kind(hand: RecordedHand, state: HandState, event: HandEvent) -> Han
         not hand.loose_aggressive
         or not isinstance(event, Action)
         or event.type not in _AGGRESSIVE
-        or state.phase is not _PHASE_BETTING
+        or state.phase is not PHASE_BETTING
     ):
         return event
     offered = {la.type for la in legal_actions(state) if la.type in _AGGRESSIVE}
@@ -354,7 +352,7 @@ def _resolve_kind(hand: RecordedHand, state: HandState, event: HandEvent) -> Han
 def _incomplete(hand: RecordedHand, state: HandState) -> AuditFinding:
     """The record ends before the hand does."""
     index = len(hand.events)
-    if state.phase is _PHASE_DEALING:
+    if state.phase is PHASE_DEALING:
         requests = pending_deals(state)
         seat = requests[0].seat if requests else 0
         due = requests[0].count if requests else 0

@@ -43,6 +43,8 @@ hands under one number): the hand is audited and carries this finding. Not a RUL
 class AuditStatus(enum.Enum):
     """The verdict on one hand."""
 
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
     CLEAN = "clean"
     """Every rule checked holds; informational findings (``card.unknown``) may be listed."""
     FINDINGS = "findings"
@@ -58,6 +60,8 @@ class AuditStatus(enum.Enum):
 
 class SourceFormat(enum.Enum):
     """The hand-history formats the audit recognises (read, or only counted)."""
+
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
 
     PHH = "phh"
     OHH = "ohh"

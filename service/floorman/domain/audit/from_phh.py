@@ -41,16 +41,18 @@ from floorman.domain.audit.recorded import DeclaredResult, PostedBet, RecordedHa
 from floorman.domain.errors import InvalidArgument
 from floorman.domain.history.limits import text_digest
 from floorman.domain.history.phh import PhhHand, map_phh, parse_phh
-from floorman.domain.model import ForcedBetKind, HandConfig
+from floorman.domain.members import (
+    KIND_ANTE,
+    KIND_BIG_BLIND,
+    KIND_BIG_BLIND_ANTE,
+    KIND_SMALL_BLIND,
+    KIND_STRADDLE,
+)
+from floorman.domain.model import HandConfig
 
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
+# The audit enums' members as module globals (one load, not ``EnumType.__getattr__``'s
+# slow path); the shared enums' members are in floorman.domain.members.
 _FORMAT_PHH = SourceFormat.PHH
-_KIND_ANTE = ForcedBetKind.ANTE
-_KIND_BIG_BLIND = ForcedBetKind.BIG_BLIND
-_KIND_BIG_BLIND_ANTE = ForcedBetKind.BIG_BLIND_ANTE
-_KIND_SMALL_BLIND = ForcedBetKind.SMALL_BLIND
-_KIND_STRADDLE = ForcedBetKind.STRADDLE
 _STATUS_FINDINGS = AuditStatus.FINDINGS
 _STATUS_UNSUPPORTED = AuditStatus.UNSUPPORTED
 
@@ -60,9 +62,8 @@ _FIELD_INDEX: Final = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?")
 _ACTIONS: Final = re.compile(r"(?m)^[ \t]*actions[ \t]*=[ \t]*\[")
 _ARRAY_ITEM: Final = re.compile(r"'[^'\n]*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*|\]")
 _VARIANT: Final = re.compile(r"(?m)^[ \t]*variant[ \t]*=")
-_KEY_OR_LINE_END: Final = re.compile(r"(?m)^[ \t]*([A-Za-z0-9_-]+)[ \t]*=|\n")
-"""A bare key at a line start (``key =``: its name) or a line end (``""``): a key never
-spans a line end, so the keys found are those a scan for the keys alone finds."""
+_KEY_AT_LINE_START: Final = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
+"""A bare key at the start of a line (``key =``: its name), matched at each line's start."""
 # Leading blanks are [ \t]*, never \s*: a multi-line \s* at every line start of a document
 # of blank lines costs quadratic time.
 _IDENTITY_FIELDS: Final = ("event", "table", "year", "month", "day", "time")
@@ -221,13 +222,13 @@ def _key_lines(text: str, offset: int = 0) -> dict[str, int]:
     """The line of each bare key's first ``key =`` line start (what :func:`_field_line`
     finds for a field without an index), plus ``offset``: one scan for every field."""
     lines: dict[str, int] = {}
-    line = 1 + offset
-    for key in _KEY_OR_LINE_END.findall(text):
-        if key:
+    match = _KEY_AT_LINE_START.match
+    for line, row in enumerate(text.split("\n"), 1 + offset):  # a key never spans a line end
+        found = match(row)
+        if found is not None:
+            key = found.group(1)
             if key not in lines:
                 lines[key] = line
-        else:
-            line += 1
     return lines
 
 
@@ -272,11 +273,11 @@ def _expected_config(
     blinds = keys.get("blinds_or_straddles", 0)
     antes_line = keys.get("antes", 0)
     lines = {
-        _KIND_ANTE: antes_line,
-        _KIND_SMALL_BLIND: blinds,
-        _KIND_BIG_BLIND: blinds,
-        _KIND_STRADDLE: blinds,
-        _KIND_BIG_BLIND_ANTE: antes_line,
+        KIND_ANTE: antes_line,
+        KIND_SMALL_BLIND: blinds,
+        KIND_BIG_BLIND: blinds,
+        KIND_STRADDLE: blinds,
+        KIND_BIG_BLIND_ANTE: antes_line,
     }
     posted = tuple(
         PostedBet(seat=b.seat, kind=b.kind, amount=b.amount, dead=b.dead, line=lines.get(b.kind, 0))
@@ -284,7 +285,7 @@ def _expected_config(
     )
     if explicit:
         return config, posted
-    antes = [b.amount for b in config.forced_bets if b.kind is _KIND_ANTE]
+    antes = [b.amount for b in config.forced_bets if b.kind is KIND_ANTE]
     antes += [0] * (len(config.seats) - len(antes))
     counts = Counter(antes)
     ante = max(counts, key=lambda amount: (counts[amount], amount))

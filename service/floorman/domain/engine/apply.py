@@ -11,18 +11,16 @@ from floorman.domain.engine.drawing import apply_draw
 from floorman.domain.engine.setup import start_hand
 from floorman.domain.engine.showdown import apply_exposed_show, apply_showdown
 from floorman.domain.engine.state import HandState
-from floorman.domain.engine.types import Phase
 from floorman.domain.errors import HistoryError, RuleViolation
-from floorman.domain.model import Action, ActionType, Deal, HandConfig, HandEvent
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_SHOW = ActionType.SHOW
-_PHASE_BETTING = Phase.BETTING
-_PHASE_COMPLETE = Phase.COMPLETE
-_PHASE_DEALING = Phase.DEALING
-_PHASE_DRAWING = Phase.DRAWING
-_PHASE_SHOWDOWN = Phase.SHOWDOWN
+from floorman.domain.members import (
+    ACTION_SHOW,
+    PHASE_BETTING,
+    PHASE_COMPLETE,
+    PHASE_DEALING,
+    PHASE_DRAWING,
+    PHASE_SHOWDOWN,
+)
+from floorman.domain.model import Action, Deal, HandConfig, HandEvent
 
 
 def apply(state: HandState, event: HandEvent, *, allow_unknown_up: bool = False) -> HandState:
@@ -87,9 +85,9 @@ def _apply_action(s: HandState, action: Action, copy: bool) -> HandState:
         check_action_fields(action)
     pos = s.positions.get(action.seat)
     exposed_show = (
-        action.type is _ACTION_SHOW and s.exposed and pos is not None and not s.folded[pos]
+        action.type is ACTION_SHOW and s.exposed and pos is not None and not s.folded[pos]
     )
-    if s.phase is _PHASE_COMPLETE and not exposed_show:
+    if s.phase is PHASE_COMPLETE and not exposed_show:
         raise RuleViolation("hand.complete", "the hand is over", seat=action.seat)
     if action.seat not in s.positions:
         raise RuleViolation(
@@ -99,13 +97,13 @@ def _apply_action(s: HandState, action: Action, copy: bool) -> HandState:
             expected=s.seat_to_act,
             actual=action.seat,
         )
-    if exposed_show and s.phase in (_PHASE_COMPLETE, _PHASE_DEALING):
+    if exposed_show and s.phase in (PHASE_COMPLETE, PHASE_DEALING):
         return apply_exposed_show(s, action, copy=copy)
-    if s.phase is _PHASE_BETTING:
+    if s.phase is PHASE_BETTING:
         return apply_betting(s, action, copy=copy)
-    if s.phase is _PHASE_DRAWING:
+    if s.phase is PHASE_DRAWING:
         return apply_draw(s, action, copy=copy)
-    if s.phase is _PHASE_SHOWDOWN:
+    if s.phase is PHASE_SHOWDOWN:
         return apply_showdown(s, action, copy=copy)
     raise RuleViolation(
         "turn.out_of_turn",

@@ -16,21 +16,20 @@ from floorman.domain.engine.options import (
 )
 from floorman.domain.engine.state import NOBODY, HandState
 from floorman.domain.errors import RuleViolation
-from floorman.domain.model import Action, ActionType, BettingStructure
+from floorman.domain.members import (
+    ACTION_BET,
+    ACTION_BRING_IN,
+    ACTION_CALL,
+    ACTION_CHECK,
+    ACTION_COMPLETE,
+    ACTION_FOLD,
+    ACTION_RAISE,
+    STRUCTURE_FIXED_LIMIT,
+)
+from floorman.domain.model import Action, ActionType
 
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_BET = ActionType.BET
-_ACTION_BRING_IN = ActionType.BRING_IN
-_ACTION_CALL = ActionType.CALL
-_ACTION_CHECK = ActionType.CHECK
-_ACTION_COMPLETE = ActionType.COMPLETE
-_ACTION_FOLD = ActionType.FOLD
-_ACTION_RAISE = ActionType.RAISE
-_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
-
-_AGGRESSIVE = (_ACTION_BET, _ACTION_RAISE, _ACTION_COMPLETE)
-_PASSIVE = (_ACTION_FOLD, _ACTION_CHECK, _ACTION_CALL)
+_AGGRESSIVE = (ACTION_BET, ACTION_RAISE, ACTION_COMPLETE)
+_PASSIVE = (ACTION_FOLD, ACTION_CHECK, ACTION_CALL)
 
 
 def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandState:
@@ -75,7 +74,7 @@ def apply_betting(s0: HandState, action: Action, *, copy: bool = True) -> HandSt
         )
     if kind in _PASSIVE:
         _passive(s, pos, action)
-    elif kind is _ACTION_BRING_IN:
+    elif kind is ACTION_BRING_IN:
         options = turn_options(s, with_raises=False)
         _check(options.bring_in > 0, s, pos, "no bring-in is due now")
         if action.amount and action.amount != options.bring_in:
@@ -120,20 +119,20 @@ def _passive(s: HandState, pos: int, action: Action) -> None:
     ok = False
     if s.turn_cache is None and not s.bring_in_pending:
         call = amount_to_call(s, pos)
-        ok = kind is _ACTION_FOLD or (call == 0) == (kind is _ACTION_CHECK)
+        ok = kind is ACTION_FOLD or (call == 0) == (kind is ACTION_CHECK)
     if not ok:
         options = turn_options(s, with_raises=False)
         call = options.call
-        if kind is _ACTION_FOLD:
+        if kind is ACTION_FOLD:
             _check(options.can_fold, s, pos, "the bring-in may not fold")
-        elif kind is _ACTION_CHECK:
+        elif kind is ACTION_CHECK:
             _check(options.can_check, s, pos, _why_not_check(options))
         else:
             _check(call > 0, s, pos, _why_not_call(options))
-    if kind is _ACTION_FOLD:
+    if kind is ACTION_FOLD:
         check_no_amount(action)
         s.folded[pos] = True
-    elif kind is _ACTION_CHECK:
+    elif kind is ACTION_CHECK:
         check_no_amount(action)
         _mark_acted(s, pos)
     else:
@@ -247,7 +246,7 @@ def _aggress(s: HandState, pos: int, action: Action, options: TurnOptions) -> No
     # is judged per player, :func:`~floorman.domain.engine.options.faces_full_raise`).
     if option.capped:
         reopens = full = True
-    elif s.config.betting_structure is _STRUCTURE_FIXED_LIMIT:
+    elif s.config.betting_structure is STRUCTURE_FIXED_LIMIT:
         sizes = fixed_limit_sizes(s)
         unit = min(sizes)
         # a stud bring-in is no bet (RULES.md "Betting structures"): a completion is measured
@@ -284,9 +283,9 @@ def _aggress(s: HandState, pos: int, action: Action, options: TurnOptions) -> No
 def _completion_synonym(s: HandState, kind: ActionType, options: TurnOptions) -> bool:
     """Histories write a fixed-limit completion as a bet (the bring-in seat opening for the
     small bet) or a raise (over the bring-in); both stand for COMPLETE."""
-    if options.aggressive is not _ACTION_COMPLETE:
+    if options.aggressive is not ACTION_COMPLETE:
         return False
-    return kind is (_ACTION_BET if s.current_bet == 0 else _ACTION_RAISE)
+    return kind is (ACTION_BET if s.current_bet == 0 else ACTION_RAISE)
 
 
 def _size_violation(
@@ -298,7 +297,7 @@ def _size_violation(
     )
     structure = s.config.betting_structure
     message = f"{kind.value} to {to} is not allowed; allowed: {allowed}"
-    if structure is _STRUCTURE_FIXED_LIMIT:
+    if structure is STRUCTURE_FIXED_LIMIT:
         big = s.stakes.big_bet
         rule = "bet.amount"
         if (
@@ -315,7 +314,7 @@ def _size_violation(
         return RuleViolation(rule, message, seat=seat, expected=allowed, actual=to)
     low = min(r.min_to for r in options.raises)
     if to < low:
-        rule = "bet.amount" if kind is _ACTION_BET else "bet.min_raise"
+        rule = "bet.amount" if kind is ACTION_BET else "bet.min_raise"
         return RuleViolation(rule, message, seat=seat, expected=low, actual=to)
     high = max(r.max_to for r in options.raises)
     return RuleViolation("bet.pot_limit", message, seat=seat, expected=high, actual=to)

@@ -12,15 +12,10 @@ from collections.abc import Sequence
 from floorman.domain.cards import Card, card_str
 from floorman.domain.engine.flow import begin_betting, next_drawer
 from floorman.domain.engine.state import NOBODY, HandState
-from floorman.domain.engine.types import DealRequest, Phase
+from floorman.domain.engine.types import DealRequest
 from floorman.domain.errors import RuleViolation
+from floorman.domain.members import PHASE_COMPLETE, PHASE_DEALING, PHASE_DRAWING
 from floorman.domain.model import Deal
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_PHASE_COMPLETE = Phase.COMPLETE
-_PHASE_DEALING = Phase.DEALING
-_PHASE_DRAWING = Phase.DRAWING
 
 
 def check_new_cards(s: HandState, cards: Sequence[Card | None], *, seat: int) -> set[Card]:
@@ -95,7 +90,7 @@ def _community_due(s: HandState) -> bool:
         s.spec.community_last_street
         and s.is_last_street
         and not s.street_started
-        and s.phase is _PHASE_DEALING
+        and s.phase is PHASE_DEALING
         and s.draw_owed == 0
         and s.stub < s.live_count()
     )
@@ -124,14 +119,14 @@ def apply_deal(
             ``card.not_in_deck``, ``card.duplicate``, ``draw.stub`` (a draw beyond the stub
             and the reshuffle).
     """
-    if s0.phase is _PHASE_COMPLETE:
+    if s0.phase is PHASE_COMPLETE:
         raise RuleViolation("hand.complete", "the hand is over: no more cards", seat=deal.seat)
     cards = tuple(deal.cards)
     if not cards:
         raise _count_error("a deal needs at least one card", seat=deal.seat)
     if deal.burn:
         return _burn(s0, deal, cards, copy)
-    if s0.phase is not _PHASE_DEALING:
+    if s0.phase is not PHASE_DEALING:
         message = f"no cards are due now (the hand is {s0.phase.value})"
         if deal.seat == 0 and s0.has_board:
             raise RuleViolation("board.count", message, actual=len(cards))
@@ -164,7 +159,7 @@ def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool)
         )
     if deal.face_up:
         raise _count_error("a burn card is dealt face down, never face up")
-    if s0.phase is _PHASE_DEALING and not s0.draw_owed:
+    if s0.phase is PHASE_DEALING and not s0.draw_owed:
         spec = s0.street_spec
         if not spec.burn:
             raise _count_error(f"no burn is due now: {spec.name} is dealt without a burn")
@@ -177,7 +172,7 @@ def _burn(s0: HandState, deal: Deal, cards: tuple[Card | None, ...], copy: bool)
             raise _count_error(f"no burn is due now: {spec.name}'s card is already burned")
         if len(cards) != 1:
             raise _count_error(f"{spec.name} burns one card, not {len(cards)}", expected=1)
-    elif s0.phase is not _PHASE_DRAWING and not s0.draw_owed:
+    elif s0.phase is not PHASE_DRAWING and not s0.draw_owed:
         raise _count_error(f"no burn is due now (the hand is {s0.phase.value})")
     if len(cards) > s0.stub:
         raise _count_error(f"the stub has only {s0.stub} cards to burn", seat=deal.seat)
@@ -204,7 +199,7 @@ def _cards_due(s: HandState) -> int:
     family": burn "only if a card is left to burn"): one on a stud last street not yet
     started (a community card can stand in for the players' cards), else every card the
     street still owes the seats; 0 outside a street deal (a draw refills from the reshuffle)."""
-    if s.phase is not _PHASE_DEALING or s.draw_owed:
+    if s.phase is not PHASE_DEALING or s.draw_owed:
         return 0
     if s.need_community > 0:
         return s.need_community
@@ -353,7 +348,7 @@ def pending_deals(s: HandState) -> tuple[DealRequest, ...]:
     replacement cards during a draw. Burns are the dealer's own business (report them as
     ``Deal(burn=True)``). Empty when no cards are due.
     """
-    if s.phase is not _PHASE_DEALING:
+    if s.phase is not PHASE_DEALING:
         return ()
     if s.draw_owed:
         return (DealRequest(s.seats[s.to_act], s.draw_owed, False),)

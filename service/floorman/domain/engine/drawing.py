@@ -12,15 +12,9 @@ from floorman.domain.engine.betting import check_no_amount
 from floorman.domain.engine.dealing import check_new_cards
 from floorman.domain.engine.flow import finish, next_drawer
 from floorman.domain.engine.state import NOBODY, HandState
-from floorman.domain.engine.types import Phase
 from floorman.domain.errors import RuleViolation
+from floorman.domain.members import ACTION_DRAW, ACTION_FOLD, PHASE_DEALING
 from floorman.domain.model import Action, ActionType
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_DRAW = ActionType.DRAW
-_ACTION_FOLD = ActionType.FOLD
-_PHASE_DEALING = Phase.DEALING
 
 MAX_DISCARDS = 5
 """Most cards a draw discards in a five-card game; a game's own limit is
@@ -90,7 +84,7 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
             expected=expected,
             actual=action.seat,
         )
-    if action.type is _ACTION_FOLD:
+    if action.type is ACTION_FOLD:
         check_no_amount(action)
         s = s0.clone() if copy else s0
         s.folded[pos] = True
@@ -99,7 +93,7 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
         else:
             next_drawer(s)
         return s
-    if action.type is not _ACTION_DRAW:
+    if action.type is not ACTION_DRAW:
         kind = action.type.value if isinstance(action.type, ActionType) else action.type
         raise RuleViolation(
             "action.not_allowed", f"{kind} is not allowed during the draw", seat=action.seat
@@ -123,7 +117,7 @@ def apply_draw(s0: HandState, action: Action, *, copy: bool = True) -> HandState
     s.discards = (*s.discards, *((pos, card) for card in discards))
     if discards:
         s.draw_owed = len(discards)
-        s.phase = _PHASE_DEALING
+        s.phase = PHASE_DEALING
     else:
         next_drawer(s)
     return s

@@ -13,28 +13,25 @@ from floorman.domain.engine.order import (
     up_cards,
 )
 from floorman.domain.engine.state import NOBODY, HandState
-from floorman.domain.engine.types import Finding, Phase
-from floorman.domain.games import Opener
-from floorman.domain.model import BettingStructure
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_OPENER_BEST_EXPOSED = Opener.BEST_EXPOSED
-_OPENER_BRING_IN = Opener.BRING_IN
-_OPENER_LEFT_OF_BIG_BLIND = Opener.LEFT_OF_BIG_BLIND
-_OPENER_LEFT_OF_BUTTON = Opener.LEFT_OF_BUTTON
-_PHASE_BETTING = Phase.BETTING
-_PHASE_COMPLETE = Phase.COMPLETE
-_PHASE_DEALING = Phase.DEALING
-_PHASE_DRAWING = Phase.DRAWING
-_PHASE_SHOWDOWN = Phase.SHOWDOWN
-_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+from floorman.domain.engine.types import Finding
+from floorman.domain.members import (
+    OPENER_BEST_EXPOSED,
+    OPENER_BRING_IN,
+    OPENER_LEFT_OF_BIG_BLIND,
+    OPENER_LEFT_OF_BUTTON,
+    PHASE_BETTING,
+    PHASE_COMPLETE,
+    PHASE_DEALING,
+    PHASE_DRAWING,
+    PHASE_SHOWDOWN,
+    STRUCTURE_FIXED_LIMIT,
+)
 
 FIRST_ACTOR_RULES = {
-    _OPENER_BRING_IN: "bring_in.player",
-    _OPENER_BEST_EXPOSED: "stud.first_to_act",
-    _OPENER_LEFT_OF_BIG_BLIND: "turn.out_of_turn",
-    _OPENER_LEFT_OF_BUTTON: "turn.out_of_turn",
+    OPENER_BRING_IN: "bring_in.player",
+    OPENER_BEST_EXPOSED: "stud.first_to_act",
+    OPENER_LEFT_OF_BIG_BLIND: "turn.out_of_turn",
+    OPENER_LEFT_OF_BUTTON: "turn.out_of_turn",
 }
 
 
@@ -91,14 +88,14 @@ def begin_street(s: HandState, index: int) -> None:
         s.to_act = queue[0]
         s.draw_queue = queue[1:]
         s.draw_owed = 0
-        s.phase = _PHASE_DRAWING
+        s.phase = PHASE_DRAWING
         return
     for pos in range(len(s.seats)):
         live = s.live(pos)
         s.need_down[pos] = street.down if live else 0
         s.need_up[pos] = street.up if live else 0
     s.need_community = street.board  # the flop, turn or river (0 without a board)
-    s.phase = _PHASE_DEALING
+    s.phase = PHASE_DEALING
 
 
 def next_drawer(s: HandState) -> None:
@@ -107,7 +104,7 @@ def next_drawer(s: HandState) -> None:
     if s.draw_queue:
         s.to_act = s.draw_queue[0]
         s.draw_queue = s.draw_queue[1:]
-        s.phase = _PHASE_DRAWING
+        s.phase = PHASE_DRAWING
         return
     begin_betting(s)
 
@@ -126,7 +123,7 @@ def begin_betting(s: HandState) -> None:
     opener = street.opener
     s.first_rule = FIRST_ACTOR_RULES[opener]
     s.candidates = ()
-    if opener is _OPENER_BRING_IN:
+    if opener is OPENER_BRING_IN:
         if able <= 1:
             end_round(s)
             return
@@ -134,12 +131,12 @@ def begin_betting(s: HandState) -> None:
         s.bring_in_pending = True
         s.to_act = s.round_first = pos
         s.candidates = alternatives
-        s.phase = _PHASE_BETTING
+        s.phase = PHASE_BETTING
         return
     alternatives: tuple[int, ...] = ()
-    if opener is _OPENER_LEFT_OF_BIG_BLIND:
+    if opener is OPENER_LEFT_OF_BIG_BLIND:
         start = (s.big_blind_pos + 1) % len(s.seats) if s.big_blind_pos != NOBODY else s.dealer_left
-    elif opener is _OPENER_LEFT_OF_BUTTON:
+    elif opener is OPENER_LEFT_OF_BUTTON:
         start = s.dealer_left
     else:
         start, alternatives = best_exposed_positions(s)
@@ -152,7 +149,7 @@ def begin_betting(s: HandState) -> None:
         options = {first_needing(s, p, able) for p in alternatives} - {NOBODY}
         s.candidates = tuple(sorted(options)) if len(options) > 1 else ()
     s.to_act = s.round_first = first
-    s.phase = _PHASE_BETTING
+    s.phase = PHASE_BETTING
 
 
 def _set_open_pair(s: HandState) -> None:
@@ -161,7 +158,7 @@ def _set_open_pair(s: HandState) -> None:
     if not (
         spec.open_pair_option
         and s.street == spec.open_pair_street
-        and s.config.betting_structure is _STRUCTURE_FIXED_LIMIT
+        and s.config.betting_structure is STRUCTURE_FIXED_LIMIT
     ):
         return
     for pos in range(len(s.seats)):
@@ -214,12 +211,12 @@ def start_showdown(s: HandState) -> None:
         return
     s.to_act = order[0]
     s.show_queue = order[1:]
-    s.phase = _PHASE_SHOWDOWN
+    s.phase = PHASE_SHOWDOWN
 
 
 def finish(s: HandState) -> None:
     """The hand is over."""
-    s.phase = _PHASE_COMPLETE
+    s.phase = PHASE_COMPLETE
     s.to_act = NOBODY
     s.draw_queue = ()
     s.show_queue = ()

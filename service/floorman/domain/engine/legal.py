@@ -5,21 +5,20 @@ from __future__ import annotations
 from floorman.domain.engine.drawing import discard_limit
 from floorman.domain.engine.options import amount_to_call, turn_options
 from floorman.domain.engine.state import HandState
-from floorman.domain.engine.types import LegalAction, Phase
+from floorman.domain.engine.types import LegalAction
+from floorman.domain.members import (
+    ACTION_BRING_IN,
+    ACTION_CALL,
+    ACTION_CHECK,
+    ACTION_DRAW,
+    ACTION_FOLD,
+    ACTION_MUCK,
+    ACTION_SHOW,
+    PHASE_BETTING,
+    PHASE_DRAWING,
+    PHASE_SHOWDOWN,
+)
 from floorman.domain.model import ActionType
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_BRING_IN = ActionType.BRING_IN
-_ACTION_CALL = ActionType.CALL
-_ACTION_CHECK = ActionType.CHECK
-_ACTION_DRAW = ActionType.DRAW
-_ACTION_FOLD = ActionType.FOLD
-_ACTION_MUCK = ActionType.MUCK
-_ACTION_SHOW = ActionType.SHOW
-_PHASE_BETTING = Phase.BETTING
-_PHASE_DRAWING = Phase.DRAWING
-_PHASE_SHOWDOWN = Phase.SHOWDOWN
 
 
 def check_or_call(state: HandState, seat: int) -> ActionType | None:
@@ -28,9 +27,9 @@ def check_or_call(state: HandState, seat: int) -> ActionType | None:
     (not ``seat``'s turn to bet, or it must bring in). Agrees with :func:`legal_actions`
     without working out the bet and raise amounts.
     """
-    if state.phase is not _PHASE_BETTING or state.seat_to_act != seat or state.bring_in_pending:
+    if state.phase is not PHASE_BETTING or state.seat_to_act != seat or state.bring_in_pending:
         return None
-    return _ACTION_CALL if amount_to_call(state, state.to_act) else _ACTION_CHECK
+    return ACTION_CALL if amount_to_call(state, state.to_act) else ACTION_CHECK
 
 
 def bet_or_raise_kind(state: HandState, seat: int) -> ActionType | None:
@@ -38,7 +37,7 @@ def bet_or_raise_kind(state: HandState, seat: int) -> ActionType | None:
     has for ``seat`` now (RULES.md "Betting structures": a stud completion, a bet, a raise);
     ``None`` when ``seat`` may not bet or raise now (not its turn to bet, the cap, a short
     all-in that did not reopen the betting, no chips to raise with, nobody to call)."""
-    if state.phase is not _PHASE_BETTING or state.seat_to_act != seat:
+    if state.phase is not PHASE_BETTING or state.seat_to_act != seat:
         return None
     options = turn_options(state)
     return options.aggressive if options.raises else None
@@ -56,23 +55,23 @@ def legal_actions(state: HandState) -> tuple[LegalAction, ...]:
     Empty while cards are due and once the hand is over.
     """
     phase = state.phase
-    if phase is _PHASE_BETTING:
+    if phase is PHASE_BETTING:
         options = turn_options(state)
         out: list[LegalAction] = []
         if options.can_fold:
-            out.append(LegalAction(_ACTION_FOLD))
+            out.append(LegalAction(ACTION_FOLD))
         if options.can_check:
-            out.append(LegalAction(_ACTION_CHECK))
+            out.append(LegalAction(ACTION_CHECK))
         if options.call:
-            out.append(LegalAction(_ACTION_CALL, options.call, options.call, options.call_all_in))
+            out.append(LegalAction(ACTION_CALL, options.call, options.call, options.call_all_in))
         if options.bring_in:
             all_in = options.bring_in == state.stacks[options.pos]
-            out.append(LegalAction(_ACTION_BRING_IN, options.bring_in, options.bring_in, all_in))
+            out.append(LegalAction(ACTION_BRING_IN, options.bring_in, options.bring_in, all_in))
         out.extend(LegalAction(r.type, r.min_to, r.max_to, r.all_in) for r in options.raises)
         return tuple(out)
-    if phase is _PHASE_DRAWING:
+    if phase is PHASE_DRAWING:
         most = discard_limit(state, state.to_act)
-        return (LegalAction(_ACTION_FOLD), LegalAction(_ACTION_DRAW, 0, most))
-    if phase is _PHASE_SHOWDOWN:
-        return (LegalAction(_ACTION_SHOW), LegalAction(_ACTION_MUCK))
+        return (LegalAction(ACTION_FOLD), LegalAction(ACTION_DRAW, 0, most))
+    if phase is PHASE_SHOWDOWN:
+        return (LegalAction(ACTION_SHOW), LegalAction(ACTION_MUCK))
     return ()

@@ -19,15 +19,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from floorman.domain.engine.state import HandState
-from floorman.domain.model import ActionType, BettingStructure
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_BET = ActionType.BET
-_ACTION_COMPLETE = ActionType.COMPLETE
-_ACTION_RAISE = ActionType.RAISE
-_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
-_STRUCTURE_NO_LIMIT = BettingStructure.NO_LIMIT
+from floorman.domain.members import (
+    ACTION_BET,
+    ACTION_COMPLETE,
+    ACTION_RAISE,
+    STRUCTURE_FIXED_LIMIT,
+    STRUCTURE_NO_LIMIT,
+)
+from floorman.domain.model import ActionType
 
 FIXED_LIMIT_CAP = 4
 """Bets per round in fixed limit: bet, raise, re-raise, cap (RULES.md, house choice)."""
@@ -100,7 +99,7 @@ def no_limit_bounds(s: HandState, pos: int, completion: bool) -> tuple[int, int]
         min_to = stakes.small_bet  # first raise over the bring-in: at least the small bet
     else:
         min_to = cb + max(s.min_raise, min_open)
-    if s.config.betting_structure is _STRUCTURE_NO_LIMIT:
+    if s.config.betting_structure is STRUCTURE_NO_LIMIT:
         return min_to, s.bets[pos] + s.stacks[pos]
     # Pot limit: the current bet + the pot after the call (RULES.md "Pot limit").
     pot_after_call = s.pot_total + (cb - s.bets[pos])
@@ -108,13 +107,13 @@ def no_limit_bounds(s: HandState, pos: int, completion: bool) -> tuple[int, int]
 
 
 def _raise_options(
-    s: HandState, pos: int, kind: ActionType, completion: bool
+    s: HandState, pos: int, kind: ActionType, completion: bool, reach: int
 ) -> tuple[RaiseOption, ...]:
     """The BET/RAISE/COMPLETE ranges for ``pos`` (stack limits, all-in entries and the
-    effective-stack cap applied)."""
+    effective-stack cap applied; ``reach``: :func:`_reach` of ``pos``)."""
     total = s.bets[pos] + s.stacks[pos]
     cb = s.current_bet
-    if s.config.betting_structure is _STRUCTURE_FIXED_LIMIT:
+    if s.config.betting_structure is STRUCTURE_FIXED_LIMIT:
         out: list[RaiseOption] = []
         for size in fixed_limit_sizes(s):
             target = s.full_level + size
@@ -124,36 +123,51 @@ def _raise_options(
                 if total > cb and (not out or total > out[-1].max_to):
                     out.append(RaiseOption(kind, total, total, True))
                 break
-        return _with_cap(s, pos, kind, tuple(out))
+        return _with_cap(s, kind, tuple(out), reach)
     min_to, max_to = no_limit_bounds(s, pos, completion)
     if total < min_to:
         return (RaiseOption(kind, total, total, True),) if total > cb else ()
     max_to = min(max_to, total)
-    return _with_cap(s, pos, kind, (RaiseOption(kind, min_to, max_to, min_to == max_to == total),))
+    option = RaiseOption(kind, min_to, max_to, min_to == max_to == total)
+    return _with_cap(s, kind, (option,), reach)
 
 
 def _with_cap(
-    s: HandState, pos: int, kind: ActionType, options: tuple[RaiseOption, ...]
+    s: HandState, kind: ActionType, options: tuple[RaiseOption, ...], reach: int
 ) -> tuple[RaiseOption, ...]:
     """``options`` led by the effective-stack cap when it lies below every one of them: a bet
     or raise to exactly the most any opponent can match (docs/rules.md; the corpus hand
-    ``FR/wsop-2023-43-5-h85`` raises this way). Not when the seat's own all-in is its only
-    bet or raise (its stack is then below the legal size)."""
+    ``FR/wsop-2023-43-5-h85`` raises this way; ``reach``: :func:`_reach` of the seat). Not
+    when the seat's own all-in is its only bet or raise (its stack is then below the legal
+    size)."""
     if not options or options[0].all_in:
         return options
-    reach = max(
-        (s.bets[q] + s.stacks[q] for q in range(len(s.seats)) if q != pos and s.able(q)),
-        default=0,
-    )
     if s.current_bet < reach < options[0].min_to:
         return (RaiseOption(kind, reach, reach, False, capped=True), *options)
     return options
 
 
+def _reach(s: HandState, pos: int) -> int:
+    """The most chips any opponent of ``pos`` able to bet can have in this round (its bet
+    plus its stack; 0 when none can): what it could match."""
+    bets, stacks, folded, all_in = s.bets, s.stacks, s.folded, s.all_in
+    reach = 0
+    for q in range(len(s.seats)):
+        if q != pos and not folded[q] and not all_in[q]:
+            total = bets[q] + stacks[q]
+            if total > reach:
+                reach = total
+    return reach
+
+
 def amount_to_call(s: HandState, pos: int) -> int:
     """Chips a CALL by position ``pos`` adds: the bet to match less its bet, at most its stack
     (0: nothing to call)."""
-    return min(max(s.current_bet - s.bets[pos], 0), s.stacks[pos])
+    owed = s.current_bet - s.bets[pos]
+    if owed <= 0:
+        return 0
+    stack = s.stacks[pos]
+    return owed if owed < stack else stack
 
 
 def turn_options(s: HandState, *, with_raises: bool = True) -> TurnOptions:
@@ -184,9 +198,9 @@ def _turn_options(s: HandState, with_raises: bool) -> TurnOptions:
     """:func:`turn_options` worked out from the state."""
     pos = s.to_act
     stack, cb = s.stacks[pos], s.current_bet
-    limit = s.config.betting_structure is _STRUCTURE_FIXED_LIMIT
+    limit = s.config.betting_structure is STRUCTURE_FIXED_LIMIT
     if s.bring_in_pending:
-        kind = _ACTION_COMPLETE if limit else _ACTION_BET
+        kind = ACTION_COMPLETE if limit else ACTION_BET
         return TurnOptions(
             pos=pos,
             bring_in=min(s.stakes.bring_in, stack),
@@ -195,19 +209,20 @@ def _turn_options(s: HandState, with_raises: bool) -> TurnOptions:
             call=0,
             call_all_in=False,
             aggressive=kind,
-            raises=_raise_options(s, pos, kind, True)
+            raises=_raise_options(s, pos, kind, True, _reach(s, pos))
             if with_raises and stack > s.stakes.bring_in
             else (),
         )
     to_call = amount_to_call(s, pos)
     completion = is_completion_round(s)
     if cb == 0:
-        kind = _ACTION_BET
+        kind = ACTION_BET
     elif completion and limit:
-        kind = _ACTION_COMPLETE
+        kind = ACTION_COMPLETE
     else:
-        kind = _ACTION_RAISE
-    rule, message = _blocked(s, pos) if with_raises else ("", "")
+        kind = ACTION_RAISE
+    reach = _reach(s, pos) if with_raises else 0
+    rule, message = _blocked(s, pos, reach) if with_raises else ("", "")
     return TurnOptions(
         pos=pos,
         bring_in=0,
@@ -216,23 +231,22 @@ def _turn_options(s: HandState, with_raises: bool) -> TurnOptions:
         call=to_call,
         call_all_in=to_call > 0 and to_call == stack,
         aggressive=kind,
-        raises=() if rule or not with_raises else _raise_options(s, pos, kind, completion),
+        raises=() if rule or not with_raises else _raise_options(s, pos, kind, completion, reach),
         blocked_rule=rule,
         blocked_message=message,
     )
 
 
-def _blocked(s: HandState, pos: int) -> tuple[str, str]:
-    """Why ``pos`` may not bet or raise now: ``(rule id, message)``, ``("", "")`` if it may."""
+def _blocked(s: HandState, pos: int, reach: int) -> tuple[str, str]:
+    """Why ``pos`` may not bet or raise now: ``(rule id, message)``, ``("", "")`` if it may
+    (``reach``: :func:`_reach` of ``pos``)."""
     seat = s.seats[pos]
     cb = s.current_bet
     if s.stacks[pos] <= cb - s.bets[pos]:
         return "stack.insufficient", f"seat {seat} cannot raise: calling takes its whole stack"
-    if not any(
-        q != pos and s.able(q) and s.bets[q] + s.stacks[q] > cb for q in range(len(s.seats))
-    ):
+    if reach <= cb:
         return "action.not_allowed", f"seat {seat} cannot raise: no opponent can call more"
-    limit = s.config.betting_structure is _STRUCTURE_FIXED_LIMIT
+    limit = s.config.betting_structure is STRUCTURE_FIXED_LIMIT
     capped = s.bet_count >= FIXED_LIMIT_CAP and not (
         s.config.uncapped_heads_up and s.live_count() == 2
     )
@@ -256,6 +270,6 @@ def faces_full_raise(s: HandState, pos: int) -> bool:
     and after it never add up. (A single full raise, or a fixed-limit all-in of half a bet
     or more, after its action reopens the betting through ``reopen_seq`` instead.)"""
     faced = s.current_bet - s.acted_level[pos]
-    if s.config.betting_structure is _STRUCTURE_FIXED_LIMIT:
+    if s.config.betting_structure is STRUCTURE_FIXED_LIMIT:
         return faced >= min(fixed_limit_sizes(s))
     return faced >= max(s.min_raise, s.stakes.min_open(s.spec))

@@ -14,12 +14,7 @@ from itertools import compress
 from floorman.domain import ranking
 from floorman.domain.cards import ACE, Card
 from floorman.domain.engine.state import NOBODY, HandState
-from floorman.domain.games import BringInCard, ExposedOrder
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_BRING_IN_CARD_HIGHEST_ACE_LOW = BringInCard.HIGHEST_ACE_LOW
-_EXPOSED_ORDER_LOW = ExposedOrder.LOW
+from floorman.domain.members import BRING_IN_CARD_HIGHEST_ACE_LOW, EXPOSED_ORDER_LOW
 
 _LOWEST_CARD = 0  # 2c: nothing brings in before it (ace high)
 _HIGHEST_RAZZ_CARD = 11 * 4 + 3  # Ks: the highest door card in Razz (ace low)
@@ -61,7 +56,7 @@ def bring_in_positions(state: HandState) -> tuple[int, tuple[int, ...]]:
     known = {p: c for p, c in doors.items() if c is not None}
     unknown = [p for p, c in doors.items() if c is None]
     if known:
-        if state.spec.bring_in_card is _BRING_IN_CARD_HIGHEST_ACE_LOW:  # Razz
+        if state.spec.bring_in_card is BRING_IN_CARD_HIGHEST_ACE_LOW:  # Razz
             best = max(known, key=lambda p: _razz_door_key(known[p]))
             extreme = known[best] == _HIGHEST_RAZZ_CARD
         else:
@@ -90,7 +85,7 @@ def best_exposed_positions(state: HandState) -> tuple[int, tuple[int, ...]]:
     live = [p for p in range(len(state.seats)) if state.live(p)]
     strength: Callable[[Sequence[Card]], int] = (
         ranking.exposed_low_strength
-        if state.spec.exposed_order is _EXPOSED_ORDER_LOW
+        if state.spec.exposed_order is EXPOSED_ORDER_LOW
         else ranking.exposed_high_strength
     )
     n = len(state.seats)

@@ -5,19 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from floorman.domain.engine.state import HandState
-from floorman.domain.engine.types import Finding, HandResult, Phase
+from floorman.domain.engine.types import Finding, HandResult
 from floorman.domain.errors import InvalidArgument
+from floorman.domain.members import PHASE_COMPLETE, PHASE_SHOWDOWN
 from floorman.domain.settlement import settle
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_PHASE_COMPLETE = Phase.COMPLETE
-_PHASE_SHOWDOWN = Phase.SHOWDOWN
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_PHASE_COMPLETE = _PHASE_COMPLETE
-_PHASE_SHOWDOWN = _PHASE_SHOWDOWN
 
 
 def settle_hand(
@@ -45,20 +36,19 @@ def settle_hand(
             over (cards or actions are still due before a showdown).
         UnverifiableHand: a contested pot needs a hand with unknown (``None``) cards.
     """
-    if state.phase not in (_PHASE_COMPLETE, _PHASE_SHOWDOWN):
+    if state.phase not in (PHASE_COMPLETE, PHASE_SHOWDOWN):
         raise InvalidArgument.single(
             "history",
             "history.incomplete",
             f"the hand is not over: {state.street_spec.name} is in phase {state.phase.value}",
         )
-    seats = state.seats
-    live = [pos for pos in range(len(seats)) if state.live(pos)]
+    seats, folded, cards = state.seats, state.folded, state.cards
     settlement = settle(
         game=state.spec.game,
-        contributions={seat: state.contributed[pos] for pos, seat in enumerate(seats)},
+        contributions=dict(zip(seats, state.contributed, strict=True)),
         dead=state.dead_chips(),
-        folded={seat for pos, seat in enumerate(seats) if state.folded[pos]},
-        hands={seats[pos]: state.cards[pos] for pos in live},
+        folded={seat for seat, out in zip(seats, folded, strict=True) if out},
+        hands={seats[pos]: cards[pos] for pos, out in enumerate(folded) if not out},
         community=state.community,
         rake=state.config.rake,
         ended_first_round=state.street == 0,
@@ -67,8 +57,10 @@ def settle_hand(
         seat_order=[seats[pos] for pos in state.clockwise(state.dealer_left)],
         players_dealt=len(seats),
     )
+    payouts, returned = settlement.payouts, settlement.returned  # Settlement.chips_back
     final_stacks = {
-        seat: state.stacks[pos] + settlement.chips_back(seat) for pos, seat in enumerate(seats)
+        seat: stack + payouts.get(seat, 0) + returned.get(seat, 0)
+        for seat, stack in zip(seats, state.stacks, strict=True)
     }
     discrepancies: list[Finding] = []
     if declared_payouts is not None:

@@ -12,44 +12,42 @@ from dataclasses import replace
 from floorman.domain.engine.flow import begin_street, reset_round
 from floorman.domain.engine.stakes import resolve_stakes
 from floorman.domain.engine.state import NOBODY, HandState
-from floorman.domain.engine.types import Phase
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import GameSpec, game_spec
+from floorman.domain.members import (
+    KIND_ANTE,
+    KIND_BIG_BLIND,
+    KIND_BIG_BLIND_ANTE,
+    KIND_BRING_IN,
+    KIND_DEAD_BLIND,
+    KIND_SMALL_BLIND,
+    KIND_STRADDLE,
+    PHASE_DEALING,
+)
 from floorman.domain.model import BettingStructure, ForcedBet, ForcedBetKind, HandConfig
 
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_KIND_ANTE = ForcedBetKind.ANTE
-_KIND_BIG_BLIND = ForcedBetKind.BIG_BLIND
-_KIND_BIG_BLIND_ANTE = ForcedBetKind.BIG_BLIND_ANTE
-_KIND_BRING_IN = ForcedBetKind.BRING_IN
-_KIND_DEAD_BLIND = ForcedBetKind.DEAD_BLIND
-_KIND_SMALL_BLIND = ForcedBetKind.SMALL_BLIND
-_KIND_STRADDLE = ForcedBetKind.STRADDLE
-_PHASE_DEALING = Phase.DEALING
-
-_BLINDS = (_KIND_SMALL_BLIND, _KIND_BIG_BLIND, _KIND_DEAD_BLIND)
+_BLINDS = (KIND_SMALL_BLIND, KIND_BIG_BLIND, KIND_DEAD_BLIND)
 _FORCED_RULES = {
-    _KIND_ANTE: ("ante.amount", "ante.amount"),
-    _KIND_BRING_IN: ("bring_in.amount", "bring_in.player"),
-    _KIND_STRADDLE: ("straddle.amount", "straddle.player"),
-    _KIND_BIG_BLIND_ANTE: ("ante.amount", "blind.player"),
+    KIND_ANTE: ("ante.amount", "ante.amount"),
+    KIND_BRING_IN: ("bring_in.amount", "bring_in.player"),
+    KIND_STRADDLE: ("straddle.amount", "straddle.player"),
+    KIND_BIG_BLIND_ANTE: ("ante.amount", "blind.player"),
 }
 """Rule ids (amount, seat) of a forced bet's problems; blinds are ``blind.*``."""
 _DUPLICATE_RULES = {
-    _KIND_ANTE: "ante.amount",
-    _KIND_BRING_IN: "bring_in.player",
-    _KIND_STRADDLE: "straddle.player",
-    _KIND_BIG_BLIND_ANTE: "ante.amount",
+    KIND_ANTE: "ante.amount",
+    KIND_BRING_IN: "bring_in.player",
+    KIND_STRADDLE: "straddle.player",
+    KIND_BIG_BLIND_ANTE: "ante.amount",
 }
 """Rule id of a forced bet a seat posts twice (the kind's seat rule; blinds ``blind.player``)."""
 _POST_RANK = {
-    _KIND_ANTE: 0,
-    _KIND_SMALL_BLIND: 1,
-    _KIND_BIG_BLIND: 1,
-    _KIND_DEAD_BLIND: 1,
-    _KIND_STRADDLE: 2,
-    _KIND_BIG_BLIND_ANTE: 3,
+    KIND_ANTE: 0,
+    KIND_SMALL_BLIND: 1,
+    KIND_BIG_BLIND: 1,
+    KIND_DEAD_BLIND: 1,
+    KIND_STRADDLE: 2,
+    KIND_BIG_BLIND_ANTE: 3,
 }
 """Posting order of the forced bets (antes, blinds in the order given, the straddle, the
 big-blind ante); a BRING_IN is acted, not posted."""
@@ -71,15 +69,15 @@ def _has_board(spec: GameSpec) -> bool:
     return hit[1]
 
 
-_SMALL_AND_BIG = frozenset({_KIND_SMALL_BLIND, _KIND_BIG_BLIND})
+_SMALL_AND_BIG = frozenset({KIND_SMALL_BLIND, KIND_BIG_BLIND})
 _NAMES = {
-    _KIND_ANTE: "an ante",
-    _KIND_SMALL_BLIND: "the small blind",
-    _KIND_BIG_BLIND: "the big blind",
-    _KIND_DEAD_BLIND: "a dead blind",
-    _KIND_BRING_IN: "the bring-in",
-    _KIND_STRADDLE: "a straddle",
-    _KIND_BIG_BLIND_ANTE: "a big-blind ante",
+    KIND_ANTE: "an ante",
+    KIND_SMALL_BLIND: "the small blind",
+    KIND_BIG_BLIND: "the big blind",
+    KIND_DEAD_BLIND: "a dead blind",
+    KIND_BRING_IN: "the bring-in",
+    KIND_STRADDLE: "a straddle",
+    KIND_BIG_BLIND_ANTE: "a big-blind ante",
 }
 
 
@@ -126,7 +124,7 @@ def start_hand(config: HandConfig) -> HandState:
     bring_in = _forced_bring_in(config, stakes.small_bet)
     if bring_in is not None:
         stakes = replace(stakes, bring_in=bring_in.amount)
-    seats = tuple(sorted(seat.seat for seat in config.seats))
+    seats = tuple(sorted([seat.seat for seat in config.seats]))
     stacks = {seat.seat: seat.stack for seat in config.seats}
     n = len(seats)
     positions = {seat: pos for pos, seat in enumerate(seats)}
@@ -154,7 +152,7 @@ def start_hand(config: HandConfig) -> HandState:
     s.need_up = [0] * n
     reset_round(s)
     s.street = 0
-    s.phase = _PHASE_DEALING
+    s.phase = PHASE_DEALING
     s.community = ()
     s.need_community = 0
     s.street_started = False
@@ -198,7 +196,7 @@ def _forced_bring_in(config: HandConfig, small_bet: int) -> ForcedBet | None:
             amount is not below the small bet (a full bring-in is a completion).
     """
     for i, bet in enumerate(config.forced_bets):
-        if bet.kind is _KIND_BRING_IN:
+        if bet.kind is KIND_BRING_IN:
             if bet.amount >= small_bet:
                 raise InvalidArgument.single(
                     f"config.forced_bets[{i}].amount",
@@ -215,21 +213,21 @@ def _derived_forced_bets(s: HandState) -> tuple[ForcedBet, ...]:
     stakes = s.stakes
     bets: list[ForcedBet] = []
     if stakes.ante:
-        bets += [ForcedBet(seat=seat, kind=_KIND_ANTE, amount=stakes.ante) for seat in s.seats]
+        bets += [ForcedBet(seat=seat, kind=KIND_ANTE, amount=stakes.ante) for seat in s.seats]
     if s.spec.has_button:
         n = len(s.seats)
         small = s.button if n == 2 else (s.button + 1) % n
         big = (small + 1) % n
         if stakes.small_blind:
             bets.append(
-                ForcedBet(seat=s.seats[small], kind=_KIND_SMALL_BLIND, amount=stakes.small_blind)
+                ForcedBet(seat=s.seats[small], kind=KIND_SMALL_BLIND, amount=stakes.small_blind)
             )
-        bets.append(ForcedBet(seat=s.seats[big], kind=_KIND_BIG_BLIND, amount=stakes.big_blind))
+        bets.append(ForcedBet(seat=s.seats[big], kind=KIND_BIG_BLIND, amount=stakes.big_blind))
         if stakes.big_blind_ante:
             bets.append(
                 ForcedBet(
                     seat=s.seats[big],
-                    kind=_KIND_BIG_BLIND_ANTE,
+                    kind=KIND_BIG_BLIND_ANTE,
                     amount=stakes.big_blind_ante,
                     dead=True,
                 )
@@ -238,7 +236,7 @@ def _derived_forced_bets(s: HandState) -> tuple[ForcedBet, ...]:
         # docs/rules.md: no straddle heads-up; a seat that cannot cover it does not straddle
         if stakes.straddle and n >= 3 and s.stacks[straddler] >= stakes.straddle + stakes.ante:
             bets.append(
-                ForcedBet(seat=s.seats[straddler], kind=_KIND_STRADDLE, amount=stakes.straddle)
+                ForcedBet(seat=s.seats[straddler], kind=KIND_STRADDLE, amount=stakes.straddle)
             )
     return tuple(bets)
 
@@ -254,12 +252,12 @@ def _check_board_posts(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
     """
     problems: list[FieldViolation] = []
     n = len(s.seats)
-    bigs = [s.positions[b.seat] for b in forced if b.kind is _KIND_BIG_BLIND]
+    bigs = [s.positions[b.seat] for b in forced if b.kind is KIND_BIG_BLIND]
     big = min(bigs, key=lambda pos: (pos - s.dealer_left) % n) if bigs else NOBODY
     straddles = 0
     for i, bet in enumerate(forced):
         path = f"config.forced_bets[{i}]"
-        if bet.kind is _KIND_STRADDLE:
+        if bet.kind is KIND_STRADDLE:
             straddles += 1
             if straddles > 1:
                 problems.append(FieldViolation(f"{path}.kind", "straddle.player", "one straddle"))
@@ -276,7 +274,7 @@ def _check_board_posts(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
                     f"not {bet.amount}"
                 )
                 problems.append(FieldViolation(f"{path}.amount", "straddle.amount", message))
-        elif bet.kind is _KIND_BIG_BLIND_ANTE and s.positions[bet.seat] not in bigs:
+        elif bet.kind is KIND_BIG_BLIND_ANTE and s.positions[bet.seat] not in bigs:
             message = f"seat {bet.seat} posts no big blind: the big blind posts the ante"
             problems.append(FieldViolation(f"{path}.seat", "blind.player", message))
     if problems:
@@ -303,10 +301,10 @@ def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
         s.contributed[pos] += amount
         if s.stacks[pos] == 0:
             s.all_in[pos] = True
-        if bet.kind is _KIND_BIG_BLIND_ANTE:
+        if bet.kind is KIND_BIG_BLIND_ANTE:
             dead[pos] += amount  # one ante for the table: dead money, not the blind's bet
-        elif bet.kind in _BLINDS or bet.kind is _KIND_STRADDLE:
-            if bet.kind is _KIND_DEAD_BLIND or bet.dead:
+        elif bet.kind in _BLINDS or bet.kind is KIND_STRADDLE:
+            if bet.kind is KIND_DEAD_BLIND or bet.dead:
                 dead[pos] += amount  # dead money: never a bet, never returned
             else:
                 s.bets[pos] += amount
@@ -316,13 +314,13 @@ def _post_forced_bets(s: HandState, forced: tuple[ForcedBet, ...]) -> None:
         return
     # The largest live blind is the bet to call, in full even when posted short (RRoP / TDA).
     s.current_bet = max(bet.amount for _, bet in live_blinds)
-    straddle = [pos for pos, bet in live_blinds if bet.kind is _KIND_STRADDLE]
+    straddle = [pos for pos, bet in live_blinds if bet.kind is KIND_STRADDLE]
     s.bet_count = 2 if straddle else 1
     s.full_level = s.current_bet
     s.min_raise = s.current_bet
     n = len(s.seats)
     order = {pos: (pos - s.dealer_left) % n for pos, _ in live_blinds}
-    bigs = [pos for pos, bet in live_blinds if bet.kind is _KIND_BIG_BLIND]
+    bigs = [pos for pos, bet in live_blinds if bet.kind is KIND_BIG_BLIND]
     if straddle:  # the pre-flop action starts left of the straddle
         s.big_blind_pos = straddle[0]
     else:
@@ -337,7 +335,7 @@ def _posted_twice(posted: dict[tuple[int, object, bool], int], bet: ForcedBet, i
     most once live and once dead, and never both a live small and a live big blind
     (docs/rules.md "Forced bets"; a returning player's missed small blind is dead money beside
     its live big blind: a ``DEAD_BLIND``, or a ``SMALL_BLIND`` marked ``dead``)."""
-    live = not bet.dead and bet.kind is not _KIND_DEAD_BLIND
+    live = not bet.dead and bet.kind is not KIND_DEAD_BLIND
     key = (bet.seat, bet.kind, live)
     if key in posted:
         name = _NAMES.get(bet.kind, repr(bet.kind))  # type: ignore[call-overload]
@@ -393,7 +391,7 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
         twice = _posted_twice(posted, bet, i)
         if twice:
             bad(path, _DUPLICATE_RULES.get(bet.kind, seat_rule), twice)
-        elif bet.kind is _KIND_BRING_IN:
+        elif bet.kind is KIND_BRING_IN:
             if spec.has_button:
                 bad(f"{path}.kind", "bring_in.player", f"{spec.game.title} has no bring-in")
             elif bring_in_at is not None:
@@ -408,13 +406,13 @@ def _check_config(config: HandConfig, spec: GameSpec) -> None:
                 bad(f"{path}.dead", "bring_in.amount", "a bring-in is a live bet, never dead")
         elif bet.kind in _BLINDS and spec.is_stud:
             bad(f"{path}.kind", "blind.player", f"{spec.game.title} has no blinds")
-        elif bet.kind is _KIND_STRADDLE and not spec.has_board:
+        elif bet.kind is KIND_STRADDLE and not spec.has_board:
             bad(f"{path}.kind", seat_rule,
                 f"{spec.game.title} has no straddle (community-card games only)")  # fmt: skip
-        elif bet.kind is _KIND_BIG_BLIND_ANTE and not spec.has_button:
+        elif bet.kind is KIND_BIG_BLIND_ANTE and not spec.has_button:
             bad(f"{path}.kind", "",
                 f"{spec.game.title} has no big-blind ante (blind games only)")  # fmt: skip
-        elif bet.kind is _KIND_STRADDLE and bet.dead:
+        elif bet.kind is KIND_STRADDLE and bet.dead:
             bad(f"{path}.dead", "straddle.amount", "a straddle is a live bet, never dead")
         elif not isinstance(bet.kind, ForcedBetKind):
             bad(f"{path}.kind", "", f"{bet.kind!r} is not a forced bet kind")

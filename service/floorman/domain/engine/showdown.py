@@ -13,15 +13,9 @@ from floorman.domain.cards import Card, card_str
 from floorman.domain.engine.dealing import check_new_cards
 from floorman.domain.engine.flow import finish
 from floorman.domain.engine.state import NOBODY, HandState
-from floorman.domain.engine.types import Phase
 from floorman.domain.errors import RuleViolation
+from floorman.domain.members import ACTION_MUCK, ACTION_SHOW, PHASE_SHOWDOWN
 from floorman.domain.model import Action, ActionType
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_MUCK = ActionType.MUCK
-_ACTION_SHOW = ActionType.SHOW
-_PHASE_SHOWDOWN = Phase.SHOWDOWN
 
 
 def _shown_hand(
@@ -103,9 +97,9 @@ def apply_showdown(s0: HandState, action: Action, *, copy: bool = True) -> HandS
             actual=action.seat,
         )
     s = s0.clone() if copy else s0
-    if action.type is _ACTION_SHOW:
+    if action.type is ACTION_SHOW:
         _reveal(s, pos, tuple(action.cards))
-    elif action.type is _ACTION_MUCK:
+    elif action.type is ACTION_MUCK:
         s.folded[pos] = True
     else:
         kind = action.type.value if isinstance(action.type, ActionType) else action.type
@@ -117,5 +111,5 @@ def apply_showdown(s0: HandState, action: Action, *, copy: bool = True) -> HandS
         return s
     s.to_act = s.show_queue[0]
     s.show_queue = s.show_queue[1:]
-    s.phase = _PHASE_SHOWDOWN
+    s.phase = PHASE_SHOWDOWN
     return s

@@ -6,24 +6,18 @@ from itertools import compress
 
 from floorman.domain.engine.dealing import pending_deals
 from floorman.domain.engine.state import HandState
-from floorman.domain.engine.types import Phase, SeatView, Snapshot
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_PHASE_BETTING = Phase.BETTING
-_PHASE_COMPLETE = Phase.COMPLETE
-_PHASE_DRAWING = Phase.DRAWING
-_PHASE_SHOWDOWN = Phase.SHOWDOWN
+from floorman.domain.engine.types import SeatView, Snapshot
+from floorman.domain.members import PHASE_BETTING, PHASE_COMPLETE, PHASE_DRAWING, PHASE_SHOWDOWN
 
 
 def street_name(state: HandState) -> str:
     """``complete``, ``showdown``, ``draw`` during the draw, else the street's name."""
-    if state.phase is _PHASE_COMPLETE:
+    if state.phase is PHASE_COMPLETE:
         return "complete"
-    if state.phase is _PHASE_SHOWDOWN:
+    if state.phase is PHASE_SHOWDOWN:
         return "showdown"
     street = state.street_spec
-    if street.draw and (state.phase is _PHASE_DRAWING or state.draw_owed):
+    if street.draw and (state.phase is PHASE_DRAWING or state.draw_owed):
         return "draw"
     return street.name
 
@@ -34,7 +28,7 @@ def snapshot(state: HandState) -> Snapshot:
     ``pot_total`` counts every chip put in (pots and bets in front); ``amount_to_call`` is
     what the seat to act must add to call (capped by its stack; 0 outside a betting round).
     """
-    betting = state.phase is _PHASE_BETTING
+    betting = state.phase is PHASE_BETTING
     amount_to_call = 0
     if betting:
         pos = state.to_act
@@ -49,7 +43,7 @@ def snapshot(state: HandState) -> Snapshot:
         current_bet=state.current_bet,
         seats=seats,
         awaiting_deal_seats=tuple(dict.fromkeys(r.seat for r in pending_deals(state))),
-        hand_complete=state.phase is _PHASE_COMPLETE,
+        hand_complete=state.phase is PHASE_COMPLETE,
         bets_this_round=state.bet_count,
         community=state.community,
         notes=state.notes,

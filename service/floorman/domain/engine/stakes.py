@@ -11,11 +11,8 @@ from dataclasses import dataclass
 
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import GameSpec
+from floorman.domain.members import STRUCTURE_FIXED_LIMIT
 from floorman.domain.model import BettingStructure, Stakes
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
 
 DEFAULT_WHOLE_UNIT = 100
 DEFAULT_ODD_CHIP_UNIT = 1
@@ -142,7 +139,7 @@ def _resolve(stakes: Stakes, spec: GameSpec, structure: BettingStructure) -> Res
 
     whole_unit = stakes.whole_unit or DEFAULT_WHOLE_UNIT
     unit = stakes.odd_chip_unit or DEFAULT_ODD_CHIP_UNIT
-    limit = structure is _STRUCTURE_FIXED_LIMIT
+    limit = structure is STRUCTURE_FIXED_LIMIT
     small_bet = stakes.small_bet
     if not small_bet and spec.has_button and not limit:
         small_bet = stakes.big_blind

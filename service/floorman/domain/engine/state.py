@@ -16,12 +16,8 @@ from floorman.domain.cards import Card
 from floorman.domain.engine.stakes import ResolvedStakes
 from floorman.domain.engine.types import Finding, Phase
 from floorman.domain.games import GameSpec, StreetSpec
+from floorman.domain.members import PHASE_COMPLETE, PHASE_DEALING
 from floorman.domain.model import HandConfig
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_PHASE_COMPLETE = Phase.COMPLETE
-_PHASE_DEALING = Phase.DEALING
 
 NOBODY = -1
 """Position meaning "no seat"."""
@@ -298,12 +294,12 @@ class HandState:
     @property
     def complete(self) -> bool:
         """True once the hand is over."""
-        return self.phase is _PHASE_COMPLETE
+        return self.phase is PHASE_COMPLETE
 
     @property
     def seat_to_act(self) -> int:
         """Seat number to act (bet, draw or show), 0 when cards are due or the hand is over."""
-        if self.phase in (_PHASE_DEALING, _PHASE_COMPLETE) or self.to_act == NOBODY:
+        if self.phase in (PHASE_DEALING, PHASE_COMPLETE) or self.to_act == NOBODY:
             return 0
         return self.seats[self.to_act]
 
@@ -331,7 +327,10 @@ class HandState:
 
     def able_count(self) -> int:
         """Seats still able to bet."""
-        return len(self.folded) - sum(map(or_, self.folded, self.all_in))
+        folded, all_in = self.folded, self.all_in
+        if True not in all_in:  # nobody all in (the common case): one C-level scan
+            return folded.count(False)
+        return len(folded) - sum(map(or_, folded, all_in))
 
     def clockwise(self, start: int) -> tuple[int, ...]:
         """Every position once, clockwise, starting at ``start``."""

@@ -1,32 +1,18 @@
-"""The engine's public value types: phases, legal actions, snapshots, deal requests, results.
+"""The engine's public value types: phases (:class:`~floorman.domain.model.Phase`, re-exported
+here), legal actions, snapshots, deal requests, results.
 
 All frozen; money in minor units; seats numbered from 1 (0: the community, or "nobody").
 """
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from floorman.domain.cards import Card
 from floorman.domain.fast_init import fast_frozen_init
 from floorman.domain.model import ActionType
+from floorman.domain.model import Phase as Phase  # re-exported: the engine's phases
 from floorman.domain.settlement import PotShare
-
-
-class Phase(enum.Enum):
-    """What the hand waits for next."""
-
-    DEALING = "dealing"
-    """Cards must be dealt (a street's deal, a draw's replacement cards, a community card)."""
-    BETTING = "betting"
-    """A seat must act in a betting round."""
-    DRAWING = "drawing"
-    """A seat must discard (DRAW) or stand pat."""
-    SHOWDOWN = "showdown"
-    """A seat must SHOW or MUCK, in showdown order."""
-    COMPLETE = "complete"
-    """The hand is over: won by folds, shown down, or every hand exposed after an all-in."""
 
 
 @fast_frozen_init

@@ -156,10 +156,10 @@ class _Reader:
             raise InvalidArgument(self.problems)
         count = len(stacks)
         known_count = count if "starting_stacks" in self.data else None
-        antes, blinds, finishing, winnings = (  # in _PER_PLAYER's order: the problems' order
+        antes, blinds, finishing, winnings = [  # in _PER_PLAYER's order: the problems' order
             self._amounts(name, required=False, count=known_count) for name in _PER_PLAYER
-        )
-        bring_in, small_bet, big_bet, min_bet = (self._size(name) for name in _SIZES)
+        ]
+        bring_in, small_bet, big_bet, min_bet = [self._size(name) for name in _SIZES]
         if variant is not None:
             self._check_presence(variant)
         hand = PhhHand(
@@ -369,9 +369,11 @@ class _Reader:
     def _metadata(self) -> tuple[tuple[str, object], ...]:
         plain = _FROZEN_AS_READ
         return tuple(
-            (key, value if type(value) in plain else freeze(value))
-            for key, value in self.data.items()
-            if key not in _TYPED_FIELDS
+            [
+                (key, value if type(value) in plain else freeze(value))
+                for key, value in self.data.items()
+                if key not in _TYPED_FIELDS
+            ]
         )
 
 

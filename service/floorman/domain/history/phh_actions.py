@@ -41,6 +41,8 @@ DEALER: Final = 0
 class PhhVerb(enum.Enum):
     """The action codes of the PHH notation."""
 
+    __hash__ = object.__hash__  # identity: see floorman.domain.members
+
     DEAL_HOLE = "dh"
     DEAL_BOARD = "db"
     POST_BRING_IN = "pb"
@@ -52,7 +54,21 @@ class PhhVerb(enum.Enum):
     NO_OP = ""
 
 
-_DEALER_VERBS: Final = frozenset({PhhVerb.DEAL_HOLE, PhhVerb.DEAL_BOARD})
+VERB_DEAL_HOLE: Final = PhhVerb.DEAL_HOLE
+VERB_DEAL_BOARD: Final = PhhVerb.DEAL_BOARD
+VERB_POST_BRING_IN: Final = PhhVerb.POST_BRING_IN
+VERB_FOLD: Final = PhhVerb.FOLD
+VERB_CHECK_OR_CALL: Final = PhhVerb.CHECK_OR_CALL
+VERB_COMPLETE_BET_OR_RAISE_TO: Final = PhhVerb.COMPLETE_BET_OR_RAISE_TO
+VERB_STAND_PAT_OR_DISCARD: Final = PhhVerb.STAND_PAT_OR_DISCARD
+VERB_SHOW_OR_MUCK: Final = PhhVerb.SHOW_OR_MUCK
+VERB_NO_OP: Final = PhhVerb.NO_OP
+"""The verbs as module globals for the mapper's loop (``from ...phh_actions import
+VERB_DEAL_HOLE``: one global load, not ``EnumType.__getattr__``); beside the enum, as
+:mod:`floorman.domain.members` holds the shared enums' members."""
+
+
+_DEALER_VERBS: Final = frozenset({VERB_DEAL_HOLE, VERB_DEAL_BOARD})
 
 
 @dataclass(frozen=True, kw_only=True, init=False)

@@ -43,19 +43,14 @@ from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.history.amounts import parse_card_run
 from floorman.domain.history.phh_model import PhhHand
 from floorman.domain.history.toml_values import TomlTable
+from floorman.domain.members import KIND_ANTE, KIND_BIG_BLIND_ANTE, KIND_DEAD_BLIND
 from floorman.domain.model import ForcedBet, ForcedBetKind, HandConfig, RakePolicy, SeatState
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_KIND_ANTE = ForcedBetKind.ANTE
-_KIND_BIG_BLIND_ANTE = ForcedBetKind.BIG_BLIND_ANTE
-_KIND_DEAD_BLIND = ForcedBetKind.DEAD_BLIND
 
 EXPOSED: Final = "exposed"
 """The commentary of a show written for a hand turned face up after an all-in."""
 _BURN: Final = re.compile(r"^burn ([2-9TJQKA?][cdhs?])+$")
 _RAKE_FIELDS: Final = ("percent_bps", "increment", "cap", "no_rake_first_round")
-_DEAD_KINDS: Final = (_KIND_ANTE, _KIND_DEAD_BLIND, _KIND_BIG_BLIND_ANTE)
+_DEAD_KINDS: Final = (KIND_ANTE, KIND_DEAD_BLIND, KIND_BIG_BLIND_ANTE)
 _KNOWN: Final = (  # the fields that change the configuration
     "_player_ids",
     "_button_seat",

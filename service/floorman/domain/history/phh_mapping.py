@@ -35,51 +35,51 @@ Mapping (PHH specification -> DESIGN.md contract):
 from __future__ import annotations
 
 import itertools
+from operator import attrgetter
 
 from floorman.domain.cards import Card
-from floorman.domain.engine import Phase, bet_or_raise_kind, check_or_call
+from floorman.domain.engine import bet_or_raise_kind, check_or_call
 from floorman.domain.errors import FieldViolation, InvalidArgument
 from floorman.domain.games import GAMES, game_spec
 from floorman.domain.history.amounts import Amount
-from floorman.domain.history.phh_actions import PhhAction, PhhVerb
+from floorman.domain.history.phh_actions import (
+    VERB_CHECK_OR_CALL,
+    VERB_COMPLETE_BET_OR_RAISE_TO,
+    VERB_DEAL_BOARD,
+    VERB_DEAL_HOLE,
+    VERB_NO_OP,
+    VERB_POST_BRING_IN,
+    VERB_SHOW_OR_MUCK,
+    VERB_STAND_PAT_OR_DISCARD,
+    PhhAction,
+)
 from floorman.domain.history.phh_blinds import blind_stakes
 from floorman.domain.history.phh_house import EXPOSED, apply_house_fields, burn_cards
 from floorman.domain.history.phh_model import PhhHand
 from floorman.domain.history.phh_tally import StreetTally
 from floorman.domain.history.stepper import EngineStepper, HistoryMapping, card_faces
+from floorman.domain.members import (
+    ACTION_BRING_IN,
+    ACTION_CALL,
+    ACTION_CHECK,
+    ACTION_DRAW,
+    ACTION_FOLD,
+    ACTION_MUCK,
+    ACTION_SHOW,
+    KIND_ANTE,
+    PHASE_COMPLETE,
+    STRUCTURE_FIXED_LIMIT,
+)
 from floorman.domain.model import (
     Action,
     ActionType,
-    BettingStructure,
     Deal,
     ForcedBet,
-    ForcedBetKind,
     HandConfig,
     HandEvent,
     SeatState,
     Stakes,
 )
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_BRING_IN = ActionType.BRING_IN
-_ACTION_CALL = ActionType.CALL
-_ACTION_CHECK = ActionType.CHECK
-_ACTION_DRAW = ActionType.DRAW
-_ACTION_FOLD = ActionType.FOLD
-_ACTION_MUCK = ActionType.MUCK
-_ACTION_SHOW = ActionType.SHOW
-_KIND_ANTE = ForcedBetKind.ANTE
-_PHASE_COMPLETE = Phase.COMPLETE
-_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
-_VERB_CHECK_OR_CALL = PhhVerb.CHECK_OR_CALL
-_VERB_COMPLETE_BET_OR_RAISE_TO = PhhVerb.COMPLETE_BET_OR_RAISE_TO
-_VERB_DEAL_BOARD = PhhVerb.DEAL_BOARD
-_VERB_DEAL_HOLE = PhhVerb.DEAL_HOLE
-_VERB_NO_OP = PhhVerb.NO_OP
-_VERB_POST_BRING_IN = PhhVerb.POST_BRING_IN
-_VERB_SHOW_OR_MUCK = PhhVerb.SHOW_OR_MUCK
-_VERB_STAND_PAT_OR_DISCARD = PhhVerb.STAND_PAT_OR_DISCARD
 
 PhhMapping = HistoryMapping
 """A PHH hand mapped to floorman's model (``sources``: the index of the PHH action each event
@@ -130,15 +130,15 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
     record still reaches the engine, which refuses it. Anything else (a bet, a fold, a show)
     ends the run.
     """
-    if not any(action.verb is _VERB_STAND_PAT_OR_DISCARD for action in actions):
+    if VERB_STAND_PAT_OR_DISCARD not in map(_VERB, actions):  # one C-level pass
         return list(enumerate(actions))  # no draw: nothing to move (every game but draw)
     out: list[tuple[int, PhhAction]] = []
     run: list[tuple[int, PhhAction]] = []
 
     def flush() -> None:
-        deals = [item for item in run if item[1].verb is _VERB_DEAL_HOLE]
+        deals = [item for item in run if item[1].verb is VERB_DEAL_HOLE]
         for item in run:
-            if item[1].verb is _VERB_DEAL_HOLE:
+            if item[1].verb is VERB_DEAL_HOLE:
                 continue
             out.append(item)
             due = len(item[1].cards)
@@ -153,7 +153,7 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
 
     for index, action in enumerate(actions):
         verb = action.verb
-        if verb is _VERB_STAND_PAT_OR_DISCARD or (run and verb is _VERB_DEAL_HOLE):
+        if verb is VERB_STAND_PAT_OR_DISCARD or (run and verb is VERB_DEAL_HOLE):
             run.append((index, action))
             continue
         if run:
@@ -162,6 +162,9 @@ def draw_deal_order(actions: tuple[PhhAction, ...]) -> list[tuple[int, PhhAction
     flush()
     return out
 
+
+_VERB = attrgetter("verb")
+"""An action's verb (``map(_VERB, actions)``: the verbs in one C-level pass)."""
 
 _SCALES = (1, 10, 100)
 """Chip scales a PHH hand may be read at (module docstring: fractional chips)."""
@@ -247,7 +250,7 @@ def _config(phh: PhhHand, scale: int) -> HandConfig:
     blinds = wholes("blinds_or_straddles", phh.blinds_or_straddles or ())
     small_bet = whole("small_bet", phh.small_bet)
     big_bet = whole("big_bet", phh.big_bet)
-    if variant.structure is not _STRUCTURE_FIXED_LIMIT:
+    if variant.structure is not STRUCTURE_FIXED_LIMIT:
         small_bet = big_bet = whole("min_bet", phh.min_bet)
     stakes = Stakes(
         small_bet=small_bet,
@@ -261,7 +264,7 @@ def _config(phh: PhhHand, scale: int) -> HandConfig:
         stakes, forced = blind_stakes(stakes, antes, blinds, seats, problems, board=board)
     elif len(set(antes)) > 1:
         effective = antes[::-1] if count == 2 else antes
-        forced = [ForcedBet(seat=seat, kind=_KIND_ANTE, amount=amount)
+        forced = [ForcedBet(seat=seat, kind=KIND_ANTE, amount=amount)
                   for seat, amount in zip(seats, effective, strict=True) if amount]  # fmt: skip
     if problems:
         raise InvalidArgument(problems)
@@ -270,8 +273,10 @@ def _config(phh: PhhHand, scale: int) -> HandConfig:
         betting_structure=variant.structure,
         stakes=stakes,
         seats=tuple(
-            SeatState(seat=seat, player_id=name, stack=stack)
-            for seat, name, stack in zip(seats, names, stacks, strict=True)
+            [
+                SeatState(seat=seat, player_id=name, stack=stack)
+                for seat, name, stack in zip(seats, names, stacks, strict=True)
+            ]
         ),
         button_seat=seats[-1],
         forced_bets=tuple(forced),
@@ -288,7 +293,7 @@ class _Mapper:
     ) -> None:
         self.phh = phh
         self.config = config
-        self.seats = tuple(s.seat for s in config.seats)
+        self.seats = tuple([s.seat for s in config.seats])
         self.faces = card_faces(config.game)
         self.stepper = EngineStepper(config)
         self.emit = self.stepper.emit
@@ -314,25 +319,25 @@ class _Mapper:
     def _raise_to(self, action: PhhAction) -> int:
         """The tally's amount of a betting action: a ``cbr``'s total at the hand's scale (0
         when not whole), else 0."""
-        if action.verb is not _VERB_COMPLETE_BET_OR_RAISE_TO:
+        if action.verb is not VERB_COMPLETE_BET_OR_RAISE_TO:
             return 0
         amount = scaled(action.amount, self.scale)
         return amount if isinstance(amount, int) else 0
 
     def map(self, index: int, action: PhhAction) -> None:
         verb = action.verb
-        if verb is _VERB_NO_OP:
+        if verb is VERB_NO_OP:
             burned = burn_cards(action.commentary)  # floorman's "# burn 7c" (phh_house)
             if burned:
                 self.emit(index, Deal(seat=0, cards=burned, burn=True))
             return
-        if verb is _VERB_DEAL_HOLE:
+        if verb is VERB_DEAL_HOLE:
             self._deal(index, self.seat(action.player), action.cards)
-        elif verb is _VERB_DEAL_BOARD:
+        elif verb is VERB_DEAL_BOARD:
             if self.tally is not None:
                 self.tally.new_street()
             self.emit(index, Deal(seat=0, cards=action.cards, face_up=True))
-        elif verb is _VERB_STAND_PAT_OR_DISCARD:
+        elif verb is VERB_STAND_PAT_OR_DISCARD:
             if self.tally is not None:
                 self.tally.new_street()
             seat = self.seat(action.actor)
@@ -340,8 +345,8 @@ class _Mapper:
             for card in action.cards:
                 if card in held:
                     held.remove(card)
-            self.emit(index, Action(seat=seat, type=_ACTION_DRAW, cards=action.cards))
-        elif verb is _VERB_SHOW_OR_MUCK:
+            self.emit(index, Action(seat=seat, type=ACTION_DRAW, cards=action.cards))
+        elif verb is VERB_SHOW_OR_MUCK:
             self._show_or_muck(index, action)
         else:
             self._bet(index, action)
@@ -368,18 +373,18 @@ class _Mapper:
     def _show_or_muck(self, index: int, action: PhhAction) -> None:
         seat = self.seat(action.actor)
         if action.mucks:
-            self.emit(index, Action(seat=seat, type=_ACTION_MUCK))
+            self.emit(index, Action(seat=seat, type=ACTION_MUCK))
             return
         cards = tuple(self.dealt[seat]) if action.shows_dealt else action.cards
         if action.commentary == EXPOSED and self._reveals_nothing(seat, cards):
             return  # floorman's exposed hand after an all-in (phh_house): a no-op here
-        self.emit(index, Action(seat=seat, type=_ACTION_SHOW, cards=cards))
+        self.emit(index, Action(seat=seat, type=ACTION_SHOW, cards=cards))
 
     def _reveals_nothing(self, seat: int, cards: tuple[Card | None, ...]) -> bool:
         """The hand is over and ``cards`` name no card the engine does not know the seat
         holds (an unknown card reveals nothing)."""
         state = self.stepper.state
-        if state is None or state.phase is not _PHASE_COMPLETE:
+        if state is None or state.phase is not PHASE_COMPLETE:
             return False
         held = set(state.cards[state.positions[seat]]) - {None}
         return {card for card in cards if card is not None} <= held
@@ -388,12 +393,12 @@ class _Mapper:
         seat = self.seat(action.actor)
         verb = action.verb
         state = self.stepper.state  # the engine answers while it accepts the events
-        if verb is _VERB_CHECK_OR_CALL:
+        if verb is VERB_CHECK_OR_CALL:
             kind = None if state is None else check_or_call(state, seat)
             if kind is None:  # the tally's answer (EngineStepper.check_or_call)
                 owes = self.tally_before(index).to_call(seat) > 0
-                kind = _ACTION_CALL if owes else _ACTION_CHECK
-        elif verb is _VERB_COMPLETE_BET_OR_RAISE_TO:
+                kind = ACTION_CALL if owes else ACTION_CHECK
+        elif verb is VERB_COMPLETE_BET_OR_RAISE_TO:
             amount = self._raise_to(action)
             kind = None if state is None else bet_or_raise_kind(state, seat)
             if kind is None:  # the tally's answer (EngineStepper.aggressive)
@@ -403,7 +408,7 @@ class _Mapper:
             self.emit(index, Action(seat=seat, type=kind, amount=amount))
             return
         else:
-            kind = _ACTION_BRING_IN if verb is _VERB_POST_BRING_IN else _ACTION_FOLD
+            kind = ACTION_BRING_IN if verb is VERB_POST_BRING_IN else ACTION_FOLD
         if self.tally is not None:
             self.tally.record(seat, verb, 0)
         action_of = _ACTIONS.get((seat, kind))

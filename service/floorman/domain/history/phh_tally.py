@@ -6,30 +6,32 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from floorman.domain.history.phh_actions import PhhAction, PhhVerb
+from floorman.domain.history.phh_actions import (
+    VERB_CHECK_OR_CALL,
+    VERB_COMPLETE_BET_OR_RAISE_TO,
+    VERB_DEAL_BOARD,
+    VERB_DEAL_HOLE,
+    VERB_NO_OP,
+    VERB_POST_BRING_IN,
+    VERB_SHOW_OR_MUCK,
+    VERB_STAND_PAT_OR_DISCARD,
+    PhhAction,
+    PhhVerb,
+)
 from floorman.domain.history.phh_house import is_dead
-from floorman.domain.model import ActionType, BettingStructure, ForcedBetKind, HandConfig
+from floorman.domain.members import (
+    ACTION_BET,
+    ACTION_COMPLETE,
+    ACTION_RAISE,
+    KIND_BIG_BLIND,
+    KIND_SMALL_BLIND,
+    KIND_STRADDLE,
+    STRUCTURE_FIXED_LIMIT,
+)
+from floorman.domain.model import ActionType, HandConfig
 
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_BET = ActionType.BET
-_ACTION_COMPLETE = ActionType.COMPLETE
-_ACTION_RAISE = ActionType.RAISE
-_KIND_BIG_BLIND = ForcedBetKind.BIG_BLIND
-_KIND_SMALL_BLIND = ForcedBetKind.SMALL_BLIND
-_KIND_STRADDLE = ForcedBetKind.STRADDLE
-_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
-_VERB_CHECK_OR_CALL = PhhVerb.CHECK_OR_CALL
-_VERB_COMPLETE_BET_OR_RAISE_TO = PhhVerb.COMPLETE_BET_OR_RAISE_TO
-_VERB_DEAL_BOARD = PhhVerb.DEAL_BOARD
-_VERB_DEAL_HOLE = PhhVerb.DEAL_HOLE
-_VERB_NO_OP = PhhVerb.NO_OP
-_VERB_POST_BRING_IN = PhhVerb.POST_BRING_IN
-_VERB_SHOW_OR_MUCK = PhhVerb.SHOW_OR_MUCK
-_VERB_STAND_PAT_OR_DISCARD = PhhVerb.STAND_PAT_OR_DISCARD
-
-_LIVE_BLINDS = (_KIND_SMALL_BLIND, _KIND_BIG_BLIND, _KIND_STRADDLE)
-_NEW_STREET_VERBS = frozenset({_VERB_DEAL_HOLE, _VERB_DEAL_BOARD, _VERB_STAND_PAT_OR_DISCARD})
+_LIVE_BLINDS = (KIND_SMALL_BLIND, KIND_BIG_BLIND, KIND_STRADDLE)
+_NEW_STREET_VERBS = frozenset({VERB_DEAL_HOLE, VERB_DEAL_BOARD, VERB_STAND_PAT_OR_DISCARD})
 """The actions that start a new street for the tally (a deal or a draw)."""
 
 
@@ -39,7 +41,7 @@ class StreetTally:
     def __init__(self, config: HandConfig, seats: tuple[int, ...]) -> None:
         self.config = config
         self.stud = config.game.is_stud
-        self.fixed = config.betting_structure is _STRUCTURE_FIXED_LIMIT
+        self.fixed = config.betting_structure is STRUCTURE_FIXED_LIMIT
         self.bets = dict.fromkeys(seats, 0)
         self.top = 0  # max(self.bets.values()), kept up to date
         self.first_street = True
@@ -77,16 +79,16 @@ class StreetTally:
             verb = action.verb
             if verb in _NEW_STREET_VERBS:
                 self.new_street()
-            elif verb is not _VERB_NO_OP and verb is not _VERB_SHOW_OR_MUCK:
+            elif verb is not VERB_NO_OP and verb is not VERB_SHOW_OR_MUCK:
                 self.record(seat_of(action.actor), verb, amount_of(action))
 
     def record(self, seat: int, verb: PhhVerb, amount: int) -> None:
         self.acted = True
-        if verb is _VERB_POST_BRING_IN:
+        if verb is VERB_POST_BRING_IN:
             self._set(seat, self.config.stakes.bring_in)
-        elif verb is _VERB_CHECK_OR_CALL:
+        elif verb is VERB_CHECK_OR_CALL:
             self.bets[seat] = self.top
-        elif verb is _VERB_COMPLETE_BET_OR_RAISE_TO:
+        elif verb is VERB_COMPLETE_BET_OR_RAISE_TO:
             self._set(seat, amount)
 
     def _set(self, seat: int, chips: int) -> None:
@@ -107,6 +109,6 @@ class StreetTally:
         small_bet = self.config.stakes.small_bet
         if self.stud and self.first_street and top < small_bet:
             if self.fixed:
-                return _ACTION_COMPLETE
-            return _ACTION_BET if top == 0 else _ACTION_RAISE
-        return _ACTION_BET if top == 0 else _ACTION_RAISE
+                return ACTION_COMPLETE
+            return ACTION_BET if top == 0 else ACTION_RAISE
+        return ACTION_BET if top == 0 else ACTION_RAISE

@@ -28,16 +28,15 @@ from floorman.domain.engine import (
 )
 from floorman.domain.errors import RuleViolation
 from floorman.domain.games import game_spec
-from floorman.domain.model import ActionType, BettingStructure, Game, HandConfig, HandEvent
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_ACTION_BET = ActionType.BET
-_ACTION_CALL = ActionType.CALL
-_ACTION_CHECK = ActionType.CHECK
-_ACTION_COMPLETE = ActionType.COMPLETE
-_ACTION_RAISE = ActionType.RAISE
-_STRUCTURE_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+from floorman.domain.members import (
+    ACTION_BET,
+    ACTION_CALL,
+    ACTION_CHECK,
+    ACTION_COMPLETE,
+    ACTION_RAISE,
+    STRUCTURE_FIXED_LIMIT,
+)
+from floorman.domain.model import ActionType, Game, HandConfig, HandEvent
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -149,7 +148,7 @@ class EngineStepper:
         kind = None if self.state is None else check_or_call(self.state, seat)
         if kind is not None:
             return kind
-        return _ACTION_CALL if owes else _ACTION_CHECK
+        return ACTION_CALL if owes else ACTION_CHECK
 
     def aggressive(self, seat: int, to: int, *, fallback: ActionType) -> ActionType:
         """BET, RAISE or COMPLETE for a bet or raise of ``seat`` to ``to``: the type the engine
@@ -199,7 +198,7 @@ class StreetBets:
         completes until a full small bet is in)."""
         top = max(self.bets.values(), default=0)
         stud = self.config.game.is_stud
-        fixed = self.config.betting_structure is _STRUCTURE_FIXED_LIMIT
+        fixed = self.config.betting_structure is STRUCTURE_FIXED_LIMIT
         if stud and self.first_street and fixed and top < self.config.stakes.small_bet:
-            return _ACTION_COMPLETE
-        return _ACTION_BET if top == 0 else _ACTION_RAISE
+            return ACTION_COMPLETE
+        return ACTION_BET if top == 0 else ACTION_RAISE

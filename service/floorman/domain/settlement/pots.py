@@ -98,9 +98,14 @@ def return_uncalled(
         live = {seat: amount - dead.get(seat, 0) for seat, amount in net.items()}
     else:
         live = net
-    top_seat = max(live, key=live.__getitem__)
-    top = live[top_seat]
-    second = max((amount for seat, amount in live.items() if seat != top_seat), default=0)
+    top_seat, top, second = 0, -1, 0  # the first largest and the largest of the others
+    for seat, amount in live.items():  # (every amount >= 0: checked above)
+        if amount > top:
+            if top > second:
+                second = top
+            top_seat, top = seat, amount
+        elif amount > second:
+            second = amount
     if top <= second:
         return net, {}
     net[top_seat] -= top - second
@@ -160,7 +165,7 @@ def build_pots(
     for level in levels:
         upto = sum([c if c < level else level for c in chips])
         amount = upto - below  # every seat's chips between the previous level and this one
-        eligible = tuple(sorted(seat for seat, c in live.items() if c >= level))
+        eligible = tuple(sorted([seat for seat, c in live.items() if c >= level]))
         if pots and pots[-1][1] == eligible:
             amount += pots.pop()[0]
         pots.append((amount, eligible))

@@ -6,7 +6,8 @@ from collections.abc import Callable, Mapping, Sequence, Set
 
 from floorman.domain.cards import Card
 from floorman.domain.errors import InvalidArgument
-from floorman.domain.games import GameSpec, PotSide, game_spec
+from floorman.domain.games import GameSpec, game_spec
+from floorman.domain.members import SIDE_LOW_8, SIDE_LOW_A5
 from floorman.domain.model import Game, RakePolicy
 from floorman.domain.settlement.odd_chips import (
     button_order,
@@ -23,11 +24,6 @@ from floorman.domain.settlement.showdown import (
     evaluate_seats,
 )
 from floorman.domain.settlement.types import PotShare, Settlement
-
-# Enum members as module globals: ``Enum.MEMBER`` goes through ``EnumType.__getattr__``'s
-# slow attribute path (~8x a global load), and these run on every step of every hand.
-_SIDE_LOW_8 = PotSide.LOW_8
-_SIDE_LOW_A5 = PotSide.LOW_A5
 
 OddChipOrder = Callable[[Sequence[int]], tuple[int, ...]]
 
@@ -98,7 +94,7 @@ def settle(
     net, returned = return_uncalled(contributions, dead)
     pots = build_pots(net, folded, dead)
     rake_amount = compute_rake(
-        sum(amount for amount, _ in pots), rake, ended_first_round=ended_first_round
+        sum([amount for amount, _ in pots]), rake, ended_first_round=ended_first_round
     )
     amounts = take_rake([amount for amount, _ in pots], rake_amount)
     contested = {seat for _, eligible in pots if len(eligible) > 1 for seat in eligible}
@@ -184,7 +180,7 @@ def _odd_chip_orders(
     def lowest_card(winners: Sequence[int]) -> tuple[int, ...]:
         return stud_low_order(winners, hands)
 
-    main_is_low = spec.sides[0] in (_SIDE_LOW_A5, _SIDE_LOW_8)
+    main_is_low = spec.sides[0] in (SIDE_LOW_A5, SIDE_LOW_8)
     return (lowest_card if main_is_low else highest_card), lowest_card
 
 

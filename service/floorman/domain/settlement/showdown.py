@@ -90,13 +90,13 @@ def evaluate_seats(
     seats = sorted(set(seats))
     spec = game_spec(game)
     has_board, board_cards = spec.has_board, spec.board_cards  # derived: read once
-    known_community = tuple(card for card in community if card is not None)
+    known_community = tuple(community) if None not in community else ()
     if len(known_community) != len(community):
         raise UnverifiableHand(seats, f"the {_community_name(spec)} is unknown")
     if has_board and len(known_community) < board_cards:
         have, need = len(known_community), board_cards
         raise UnverifiableHand(seats, f"the board has {have} cards; a showdown needs {need}")
-    unknown = [s for s in seats if not hands.get(s) or any(c is None for c in hands[s])]
+    unknown = [s for s in seats if not hands.get(s) or None in hands[s]]
     if unknown:
         raise UnverifiableHand(unknown, "a contested pot needs every eligible seat's cards")
     own = {seat: tuple(hands[seat]) for seat in seats}
