@@ -60,6 +60,10 @@ from floorman.v1 import table_service_pb2 as tpb
 
 HANDS_PER_SET = 20
 MIN_POKERKIT_COMPARED = 5
+MAX_HANDS_PER_SET = 80
+"""Hands past the 20 until pokerkit has compared 5 outside the known differences: the server
+deals random cards, so how many of 20 hands run into one (a hi-lo odd chip, most often)
+varies from run to run; the 5 compared (one with side pots) no longer do."""
 SUMMARY_PROPERTY = "export_summary"
 A = pb  # action enums live in poker_pb2
 _SIZED = (A.ACTION_TYPE_BET, A.ACTION_TYPE_RAISE, A.ACTION_TYPE_COMPLETE)
@@ -486,7 +490,14 @@ def test_exported_hands_replay_to_the_settled_stacks(dealer_server, table_set, r
     rng = random.Random(f"export-{table_set.name}")
     table = open_table(stub_for(dealer_server.channel), table_set)
     books = Books()
-    for number in range(HANDS_PER_SET):
+    loadable = table_set.phh_code in pokerkit.HandHistory.game_types
+    for number in range(MAX_HANDS_PER_SET):
+        compared = books.counts["pokerkit same final stacks"]
+        with_side_pots = books.counts["pokerkit same, with side pots"]
+        if number >= HANDS_PER_SET and (
+            not loadable or (compared >= MIN_POKERKIT_COMPARED and with_side_pots)
+        ):
+            break
         replace_busted(table, table_set, rng, number)
         check_hand(table_set, table, play(table, rng), books)
     summary = books.summary(table_set.name)
@@ -494,9 +505,9 @@ def test_exported_hands_replay_to_the_settled_stacks(dealer_server, table_set, r
     record_property(SUMMARY_PROPERTY, summary)
     assert not books.failures, "\n\n".join(books.failures)
     counts = books.counts
-    assert counts["hands"] == HANDS_PER_SET
+    assert HANDS_PER_SET <= counts["hands"] <= MAX_HANDS_PER_SET
     assert counts["showdowns"] and counts["side pots"] and counts["all-ins"], summary
-    if table_set.phh_code in pokerkit.HandHistory.game_types:
+    if loadable:
         assert counts["pokerkit same final stacks"] >= MIN_POKERKIT_COMPARED, summary
         assert counts["pokerkit same, with side pots"], summary
 
