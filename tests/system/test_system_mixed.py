@@ -263,13 +263,19 @@ def play_until(session: MixedSession, done: Callable[[], bool]) -> None:
             session.roster(hands)
         try:
             session.play()
-        except grpc.RpcError as error:  # fewer than two could be dealt in: seat one more
-            assert error.code() == grpc.StatusCode.FAILED_PRECONDITION, error
-            taken = {s.seat for s in session.table.table().seats}
-            session.join(min(set(range(1, session.max_seats + 1)) - taken), 400)
+        except grpc.RpcError as error:
+            seat_one_more(session, error)
             continue
         hands += 1
     session.check_chips()
+
+
+def seat_one_more(session: MixedSession, error: grpc.RpcError) -> None:
+    """StartHand refused (FAILED_PRECONDITION: fewer than two could be dealt in): a newcomer
+    with 400 takes the lowest free seat."""
+    assert error.code() == grpc.StatusCode.FAILED_PRECONDITION, error
+    taken = {s.seat for s in session.table.table().seats}
+    session.join(min(set(range(1, session.max_seats + 1)) - taken), 400)
 
 
 def play_steady(session: MixedSession, enough: Callable[[], bool]) -> None:
@@ -291,10 +297,8 @@ def play_steady(session: MixedSession, enough: Callable[[], bool]) -> None:
                 session.table.call("SitIn", seat=seat.seat)
         try:
             session.play()
-        except grpc.RpcError as error:  # fewer than two could be dealt in: seat one more
-            assert error.code() == grpc.StatusCode.FAILED_PRECONDITION, error
-            taken = {s.seat for s in session.table.table().seats}
-            session.join(min(set(range(1, session.max_seats + 1)) - taken), 400)
+        except grpc.RpcError as error:
+            seat_one_more(session, error)
     raise AssertionError(f"60 steady hands did not give enough button checks: {session.orbits}")
 
 
