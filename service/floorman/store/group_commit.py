@@ -18,7 +18,7 @@ full, I/O error, lock timeout) every write of the batch gets that failure, with
 instead of one per write.
 
 Back-pressure: at most ``max_pending`` writes wait; one more is refused at once with
-:class:`~floorman.store.base.StoreBusy` (RESOURCE_EXHAUSTED with a retry delay), as is a write
+:class:`~floorman.store.errors.StoreBusy` (RESOURCE_EXHAUSTED with a retry delay), as is a write
 still queued after ``max_wait`` seconds (it is taken out of the queue: nothing of it was
 written). A write the writer has taken is always waited for (its outcome is then known).
 """
@@ -31,7 +31,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-from floorman.store.base import StoreBusy, StoreUnavailable
+from floorman.store.errors import StoreBusy, StoreUnavailable
 
 DEFAULT_MAX_PENDING: Final = 1024
 """Writes that may wait for the writer thread (one more is :class:`StoreBusy`)."""

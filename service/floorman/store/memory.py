@@ -15,13 +15,8 @@ from floorman.store.base import (
     Clock,
     EventStore,
     RequestRecord,
-    SequenceMismatch,
     Snapshot,
     StoredEvent,
-    StoreUnavailable,
-    TableClosed,
-    TableExists,
-    TableNotFound,
     TablePage,
     TableRecord,
     TableStatus,
@@ -30,6 +25,13 @@ from floorman.store.base import (
     check_read_args,
     check_request,
     page_size_or_default,
+)
+from floorman.store.errors import (
+    SequenceMismatch,
+    StoreUnavailable,
+    TableClosed,
+    TableExists,
+    TableNotFound,
 )
 from floorman.store.tokens import decode_page_token, encode_page_token
 

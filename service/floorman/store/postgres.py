@@ -37,13 +37,8 @@ from floorman.store.base import (
     EventStore,
     Landing,
     RequestRecord,
-    SequenceMismatch,
     Snapshot,
     StoredEvent,
-    StoreUnavailable,
-    TableClosed,
-    TableExists,
-    TableNotFound,
     TablePage,
     TableRecord,
     TableStatus,
@@ -53,6 +48,13 @@ from floorman.store.base import (
     check_request,
     page_size_or_default,
     request_cutoff,
+)
+from floorman.store.errors import (
+    SequenceMismatch,
+    StoreUnavailable,
+    TableClosed,
+    TableExists,
+    TableNotFound,
 )
 from floorman.store.migrations import check_applied, load_migrations
 from floorman.store.tokens import decode_page_token, encode_page_token
@@ -113,7 +115,7 @@ class PostgresStore(EventStore):
     """Event store in schema ``schema`` of the database at ``conninfo``; migrates on open.
 
     Raises :class:`StoreUnavailable` when the server cannot be reached,
-    :class:`~floorman.store.base.MigrationError` for a schema this code cannot use.
+    :class:`~floorman.store.errors.MigrationError` for a schema this code cannot use.
     """
 
     def __init__(

@@ -32,15 +32,8 @@ from floorman.store.base import (
     EventStore,
     Landing,
     RequestRecord,
-    SequenceMismatch,
     Snapshot,
     StoredEvent,
-    StoreError,
-    StoreFull,
-    StoreUnavailable,
-    TableClosed,
-    TableExists,
-    TableNotFound,
     TablePage,
     TableRecord,
     TableStatus,
@@ -50,6 +43,15 @@ from floorman.store.base import (
     check_request,
     page_size_or_default,
     request_cutoff,
+)
+from floorman.store.errors import (
+    SequenceMismatch,
+    StoreError,
+    StoreFull,
+    StoreUnavailable,
+    TableClosed,
+    TableExists,
+    TableNotFound,
 )
 from floorman.store.group_commit import DEFAULT_MAX_PENDING, GroupCommitter, Pending
 from floorman.store.migrations import check_applied, load_migrations
@@ -68,7 +70,7 @@ class SQLiteStore(EventStore):
     raises :class:`StoreUnavailable`; a table write also waits at most that long in the group
     commit queue, which holds at most ``max_pending`` writes (then :class:`StoreBusy`, nothing
     written). Raises :class:`StoreUnavailable` when the file cannot be
-    opened or WAL cannot be enabled, :class:`~floorman.store.base.MigrationError` for a schema
+    opened or WAL cannot be enabled, :class:`~floorman.store.errors.MigrationError` for a schema
     this code cannot use.
     """
 

@@ -10,7 +10,7 @@ import base64
 import binascii
 import json
 
-from floorman.store.base import InvalidPageToken
+from floorman.store.errors import InvalidPageToken
 
 _VERSION = 1
 

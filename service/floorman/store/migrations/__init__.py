@@ -2,7 +2,7 @@
 
 Each backend's runner records applied versions with their checksum in ``schema_migrations``
 and refuses a database whose applied migrations were edited or are newer than this code
-(:class:`~floorman.store.base.MigrationError`). A migration file is never edited once
+(:class:`~floorman.store.errors.MigrationError`). A migration file is never edited once
 released: add a new one.
 """
 
@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
-from floorman.store.base import MigrationError
+from floorman.store.errors import MigrationError
 
 _NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 
