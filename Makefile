@@ -19,11 +19,11 @@ FLOORMAN_METRICS_LISTEN ?= 127.0.0.1:9464
 FLOORMAN_STORE ?= sqlite:///floorman.db
 export FLOORMAN_LISTEN FLOORMAN_METRICS_LISTEN FLOORMAN_STORE
 
-.PHONY: run install test test-node lint bench generate generate-check proto-codegen-check buf baseline clean \
+.PHONY: run install compiled test test-node lint bench generate generate-check proto-codegen-check buf baseline clean \
 	terminal terminal-check
 
 ## run: install if needed and start the server on the SQLite default
-run: install
+run: install compiled
 	$(BIN)/floorman serve
 
 ## install: create .venv and install floorman (with its test, dev and otel extras) and the Python
@@ -74,16 +74,21 @@ buf: $(BUF)
 ## lint: ruff, buf lint (STANDARD), buf breaking against the last release's image
 ## (proto/baseline.binpb, docs/api-evolution.md), generated-code check
 lint: install $(BUF)
-	$(BIN)/ruff check service tests bench clients/python tools/client_stubs.py
-	$(BIN)/ruff format --check service tests bench clients/python tools/client_stubs.py
+	$(BIN)/ruff check service tests bench clients/python tools/client_stubs.py tools/build_compiled.py
+	$(BIN)/ruff format --check service tests bench clients/python tools/client_stubs.py tools/build_compiled.py
 	cd proto && ../$(BUF) lint
 	@if [ -f proto/baseline.binpb ]; then cd proto && ../$(BUF) breaking --against baseline.binpb \
 	   && echo "buf breaking: no breaking change against the release in proto/baseline.binpb"; \
 	 else echo "buf breaking: skipped (no release baseline proto/baseline.binpb yet)"; fi
 	@$(MAKE) --no-print-directory generate-check
 
+## compiled: Cython builds of the rules core into service/.compiled (floorman.compiled); only the
+## modules whose source changed are rebuilt, a module that cannot be built stays Python
+compiled: install
+	$(BIN)/python tools/build_compiled.py
+
 ## test: the whole test suite (PostgreSQL on 127.0.0.1:5432 for the store tests)
-test: install
+test: install compiled
 	$(BIN)/python -m pytest -n 2 --dist loadgroup
 
 $(NODE_STAMP): $(NODE_CLIENT)/package.json $(NODE_CLIENT)/package-lock.json
@@ -125,8 +130,8 @@ baseline: $(BUF)
 	cd proto && ../$(BUF) build -o baseline.binpb
 
 ## bench: benchmarks side by side with the reference libraries (see BENCHMARKS.md)
-bench: install
+bench: install compiled
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) tools/node_modules $(NODE_CLIENT)/node_modules $(WEB)/node_modules build *.egg-info
+	rm -rf $(VENV) service/.compiled tools/node_modules $(NODE_CLIENT)/node_modules $(WEB)/node_modules build *.egg-info

@@ -63,6 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [name for name in chosen if name not in SECTIONS]
     if unknown:
         parser.error(f"unknown sections: {unknown}")
+    from floorman import compiled
+
+    print(compiled.describe(), "(make compiled; floorman/compiled.py)", flush=True)
     failed: list[str] = []
     for name in chosen:
         print(f"\n## {name}\n", flush=True)

@@ -27,6 +27,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from floorman import compiled
 from floorman.app.audit import decode_history
 from floorman.app.evaluation import evaluate_hand, warm_up_request
 from floorman.domain.audit import AuditStatus, SourceFormat, audit_document, detect_format
@@ -158,7 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     medians = {name: statistics.median(values) for name, values in rates.items()}
     print(
         f"{len(phh)} PHH hands (F7S, F7S/8, FR), {room_hands} PokerStars/Full Tilt seed-game "
-        f"hands; median of {max(args.rounds, 5)} interleaved rounds; one process (per core)"
+        f"hands; median of {max(args.rounds, 5)} interleaved rounds; one process (per core); "
+        f"{compiled.describe()}"
     )
     for name, rate in medians.items():
         spread = f"{min(rates[name]):.0f}-{max(rates[name]):.0f}"

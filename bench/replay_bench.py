@@ -45,6 +45,7 @@ from pathlib import Path
 import pokerkit
 import rtoml
 
+from floorman import compiled
 from floorman.domain.engine import replay, settle_hand
 from floorman.domain.history.phh import map_phh, parse_phh
 from floorman.domain.history.toml_read import load_toml
@@ -273,7 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     excluded = "; ".join(f"{name} ({why})" for name, why in EXCLUDED.items())
     print(
         f"PHH corpus replay, {rows[-1].hands} hands, median of {args.rounds} "
-        f"interleaved rounds ({time.perf_counter() - started:.1f} s); excluded: {excluded}"
+        f"interleaved rounds ({time.perf_counter() - started:.1f} s); excluded: {excluded}; "
+        f"{compiled.describe()}"
     )
     print(format_table(rows))
     toml = run_toml_bench(load_hands(), rounds=args.rounds, min_seconds=args.min_seconds)

@@ -39,6 +39,7 @@ from grpc_health.v1._async import HealthServicer
 from grpc_reflection.v1alpha import reflection, reflection_pb2_grpc
 from grpc_reflection.v1alpha._async import ReflectionServicer as AsyncReflectionServicer
 
+from floorman import compiled
 from floorman.app.evaluation import warm_up_request
 from floorman.app.tables.service import TableService
 from floorman.config import Settings
@@ -401,7 +402,8 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
     """Run the service until SIGTERM/SIGINT (or ``stop`` is set); return the exit code 0.
 
     Logs ``server_started`` (``listen``, ``port``, ``metrics_port``, ``health_port``,
-    ``store``, ``auth``, ``tls``), then on the signal ``server_stopping`` and, once drained,
+    ``store``, ``auth``, ``tls``, ``compiled_modules``: rules-core modules running from their
+    compiled build, floorman/compiled.py), then on the signal ``server_stopping`` and, once drained,
     ``server_stopped``. A second signal during the drain cancels the remaining RPCs at once.
     SIGHUP re-reads the auth file (as does a change of the file, checked every 2 s).
 
@@ -501,6 +503,7 @@ async def serve(settings: Settings, *, stop: asyncio.Event | None = None) -> int
             grace_seconds=settings.grace_seconds,
             auth="tokens" if auth is not None else "anonymous",
             tls=settings.tls.client_auth if settings.tls is not None else "off",
+            compiled_modules=len(compiled.loaded_compiled()),
         )
         await stop.wait()
         log.info(
