@@ -212,6 +212,18 @@ async def _send(method: Any, request: Any) -> Any:
             await asyncio.sleep(delay)
 
 
+def _peak_rss_mib(pid: int) -> float:
+    """Peak resident memory of process ``pid`` so far in MiB (Linux ``VmHWM``; 0 if unknown)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    for row in status.splitlines():
+        if row.startswith("VmHWM:"):
+            return int(row.split()[1]) / 1024
+    return 0.0
+
+
 def _cpu_seconds(pid: int) -> float:
     """User + system CPU time of process ``pid`` so far (Linux ``/proc``; 0 for pid 0)."""
     if not pid:
@@ -377,7 +389,7 @@ def _latency(samples: list[float], rate: float) -> Latency:
 # ----------------------------------------------------------------------------- report
 
 
-def _writers_line(label: str, result: dict[str, Any]) -> str:
+def _writers_line(label: str, result: dict[str, Any], peak_mib: float = 0.0) -> str:
     accepted = _latency(result["accepted"], 0.0)
     actions = _latency(result["actions"], 0.0)
     rate = len(result["actions"]) / result["seconds"]
@@ -387,7 +399,7 @@ def _writers_line(label: str, result: dict[str, Any]) -> str:
         f"{label:<28}{accepted.samples:>8}{rate:>7.0f}{accepted.p50_ms:>8.1f}"
         f"{accepted.p99_ms:>8.1f}{accepted.max_ms:>8.1f}{actions.p50_ms:>8.1f}"
         f"{actions.p99_ms:>8.1f}{actions.max_ms:>8.1f}{result['refused']:>9}{cpu_ms:>8.2f}"
-        f"  {verdict}"
+        f"{peak_mib:>9.0f}  {verdict}"
     )
 
 
@@ -401,10 +413,11 @@ def run_writers(
     """100 writers back to back on ``url``, one server and one line per write queue bound
     (``--limit pending_writes=N``; 64 is the default, 0 no bound, -1 no flag at all).
     ``cpu ms``: the server's CPU time during the measured window per action answered in it
-    (the StartHand calls between hands included)."""
+    (the StartHand calls between hands included); ``rss MiB``: the server's peak resident
+    memory at the window's end."""
     lines = [
         f"{'':<28}{'calls':>8}{'act/s':>7}{'p50':>8}{'p99':>8}{'max':>8}{'a.p50':>8}"
-        f"{'a.p99':>8}{'a.max':>8}{'refused':>9}{'cpu ms':>8}"
+        f"{'a.p99':>8}{'a.max':>8}{'refused':>9}{'cpu ms':>8}{'rss MiB':>9}"
         f"  target p99 < {WRITERS_TARGET_P99_MS:g} ms"
     ]
     for bound in bounds:
@@ -416,9 +429,10 @@ def run_writers(
         try:
             pid = server.process.pid
             result = generator.run("writers", server.address, WRITERS, seconds, pid)
+            peak = _peak_rss_mib(pid)
         finally:
             server.stop()
-        lines.append(_writers_line(label, result))
+        lines.append(_writers_line(label, result, peak))
     return lines
 
 
