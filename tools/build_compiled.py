@@ -115,7 +115,11 @@ def build(todo: dict[str, tuple[str, Path]], target: Path, jobs: int) -> list[st
         for name, (module, _path) in todo.items():
             built = scratch / "lib" / (str(Path(*module.split("."))) + suffix)
             if built.exists():
-                shutil.move(str(built), str(target / name))
+                # copied beside its final name, then renamed: an interrupted build never
+                # leaves a truncated file under a name the finder would load
+                partial = target / f".{name}.partial"
+                shutil.copyfile(built, partial)
+                os.replace(partial, target / name)
             elif module not in failed:
                 failed.append(module)
     return failed
@@ -132,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(target)
     want = wanted()
     present = {p.name for p in target.iterdir()} if target.exists() else set()
-    for stale in sorted(present - set(want)):
+    for stale in sorted(present - set(want)):  # older sources' builds, interrupted copies
         (target / stale).unlink()
     todo = {name: entry for name, entry in want.items() if name not in present}
     started = time.monotonic()
