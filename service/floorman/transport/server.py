@@ -398,9 +398,9 @@ async def _open_store(settings: Settings) -> EventStore:
         ) from None
 
 
-#: The garbage collector's thresholds while serving (CPython's default is 700, 10, 10): a
-#: RecordAction allocates a few thousand objects, so the default ran a young collection several
-#: times per action and an older one every few dozen, each a pause for whichever RPC ran then.
+#: The garbage collector's thresholds while serving (CPython's default is 700, 10, 10: a young
+#: collection every 700 net container allocations, an older one every 10 young ones, each a
+#: pause for whichever RPC runs then; a served action allocates many short-lived containers).
 #: With 100 writers on SQLite, RecordAction p99 fell by ~15 % and the max by ~20 % (medians of
 #: 8 interleaved pairs), CPU per action and peak RSS unchanged (BENCHMARKS.md "Garbage
 #: collector thresholds"). The full pass still runs (every 100 older passes).
